@@ -1,0 +1,63 @@
+// Data shapes that cross the wire (socket events and the HTTP API). Dates travel as ISO strings.
+
+export type EntityType = "human" | "agent";
+export type SpaceKind = "channel" | "direct";
+export type MemberRole = "owner" | "admin" | "member";
+
+export interface EntityDto {
+  id: string;
+  name: string;
+  type: EntityType;
+  avatarColor: string | null;
+}
+
+export interface MessageDto {
+  id: string;
+  seq: number;
+  spaceId: string;
+  sender: EntityDto;
+  text: string;
+  replyToMessageId: string | null;
+  /** A short quote of the replied-to message, for rendering the reply. */
+  replyTo: { id: string; seq: number; senderName: string; text: string } | null;
+  clientMessageId: string | null;
+  runId: string | null;
+  origin: Record<string, unknown> | null;
+  chainDepth: number;
+  createdAt: string;
+}
+
+export interface MemberDto extends EntityDto {
+  role: MemberRole;
+  /** Humans: read receipt. Agents: newest message a run has processed. */
+  lastSeenSeq: number;
+  lastSeenMessageId: string | null;
+}
+
+export interface SpaceDto {
+  id: string;
+  name: string;
+  kind: SpaceKind;
+  topic: string;
+  maxChainDepth: number;
+  lastSeq: number;
+  unreadCount: number;
+  /** The caller's own read cursor. */
+  lastSeenSeq: number;
+  members: MemberDto[];
+  createdAt: string;
+}
+
+export interface ReadCursorDto {
+  spaceId: string;
+  entityId: string;
+  lastSeenSeq: number;
+  lastSeenMessageId: string | null;
+}
+
+export interface MeDto {
+  userId: string;
+  entity: EntityDto;
+  email: string;
+  isAdmin: boolean;
+}

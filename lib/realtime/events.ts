@@ -1,0 +1,93 @@
+// The one event contract between browser and server. Event names live only here; every
+// client payload has a zod schema that the server parses before doing anything.
+import { z } from "zod";
+import { MAX_MESSAGE_LENGTH, MAX_PAGE_SIZE, MAX_REPLAY_BATCH, MAX_SPACE_NAME_LENGTH } from "../limits";
+import type { EntityDto, MessageDto, ReadCursorDto, SpaceDto } from "./dto";
+
+export const PROTOCOL_VERSION = 1;
+
+const id = z.string().min(1).max(64);
+
+export const sendMessageInput = z.object({
+  spaceId: id,
+  text: z
+    .string()
+    .refine((t) => t.trim().length > 0, "Message is empty")
+    .refine((t) => t.length <= MAX_MESSAGE_LENGTH, `Message is longer than ${MAX_MESSAGE_LENGTH} characters`),
+  clientMessageId: z.string().min(1).max(100).optional(),
+  replyToMessageId: id.optional(),
+});
+
+export const historyInput = z.object({
+  spaceId: id,
+  beforeSeq: z.number().int().positive().optional(),
+  limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+});
+
+export const sinceInput = z.object({
+  spaceId: id,
+  afterSeq: z.number().int().min(0),
+  limit: z.number().int().min(1).max(MAX_REPLAY_BATCH).optional(),
+});
+
+export const markReadInput = z.object({ spaceId: id, lastMessageId: id });
+export const typingInput = z.object({ spaceId: id, typing: z.boolean() });
+export const spaceIdInput = z.object({ spaceId: id });
+
+const spaceName = z
+  .string()
+  .trim()
+  .min(1, "Name is required")
+  .max(MAX_SPACE_NAME_LENGTH, `Name is longer than ${MAX_SPACE_NAME_LENGTH} characters`);
+
+export const createChannelInput = z.object({
+  name: spaceName,
+  topic: z.string().max(250).optional(),
+  memberIds: z.array(id).max(500).default([]),
+});
+export const openDirectInput = z.object({ entityId: id });
+export const addMembersInput = z.object({ spaceId: id, entityIds: z.array(id).min(1).max(500) });
+export const removeMemberInput = z.object({ spaceId: id, entityId: id });
+export const renameSpaceInput = z.object({ spaceId: id, name: spaceName, topic: z.string().max(250).optional() });
+
+export type Ack<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
+type AckFn<T> = (ack: Ack<T>) => void;
+
+export interface ClientToServerEvents {
+  "message:send": (p: z.input<typeof sendMessageInput>, ack: AckFn<{ message: MessageDto }>) => void;
+  "messages:history": (p: z.input<typeof historyInput>, ack: AckFn<{ messages: MessageDto[]; hasMore: boolean }>) => void;
+  "messages:since": (p: z.input<typeof sinceInput>, ack: AckFn<{ messages: MessageDto[]; hasMore: boolean }>) => void;
+  "read:mark": (p: z.input<typeof markReadInput>, ack: AckFn<ReadCursorDto>) => void;
+  "typing:set": (p: z.input<typeof typingInput>, ack?: AckFn<null>) => void;
+  "spaces:list": (p: Record<string, never>, ack: AckFn<{ spaces: SpaceDto[] }>) => void;
+  "space:join": (p: z.input<typeof spaceIdInput>, ack: AckFn<{ space: SpaceDto }>) => void;
+  "space:create": (p: z.input<typeof createChannelInput>, ack: AckFn<{ space: SpaceDto }>) => void;
+  "space:direct": (p: z.input<typeof openDirectInput>, ack: AckFn<{ space: SpaceDto }>) => void;
+  "space:addMembers": (p: z.input<typeof addMembersInput>, ack: AckFn<{ space: SpaceDto }>) => void;
+  "space:removeMember": (p: z.input<typeof removeMemberInput>, ack: AckFn<{ space: SpaceDto }>) => void;
+  "space:leave": (p: z.input<typeof spaceIdInput>, ack: AckFn<null>) => void;
+  "space:rename": (p: z.input<typeof renameSpaceInput>, ack: AckFn<{ space: SpaceDto }>) => void;
+  "entities:list": (p: Record<string, never>, ack: AckFn<{ entities: EntityDto[] }>) => void;
+}
+
+export interface ServerToClientEvents {
+  "session:ready": (p: { protocol: number; entityId: string; online: string[] }) => void;
+  "message:new": (p: { message: MessageDto }) => void;
+  "read:updated": (p: ReadCursorDto) => void;
+  "presence:updated": (p: { entityId: string; online: boolean }) => void;
+  "typing:updated": (p: { spaceId: string; entity: EntityDto; typing: boolean }) => void;
+  /** The space changed (members, name) or the receiver was added to it. */
+  "space:updated": (p: { spaceId: string }) => void;
+  /** The receiver is no longer a member. */
+  "space:removed": (p: { spaceId: string }) => void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/** Room names, in one place. */
+export const rooms = {
+  space: (spaceId: string) => `space:${spaceId}`,
+  entity: (entityId: string) => `entity:${entityId}`,
+  workspace: "workspace",
+} as const;

@@ -1,0 +1,75 @@
+// Opens the database: embedded PGlite (default) or PostgreSQL when a URL is given.
+// Returns the Prisma client plus a raw `exec` the migration runner uses.
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaClient } from "@/generated/prisma/client";
+import type { Db } from "./client";
+
+export interface SqlRunner {
+  /** Run one or more statements. */
+  exec(sql: string): Promise<void>;
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+  kind: "pglite" | "postgres";
+  /** The PGlite instance, for dumps (tests); absent on PostgreSQL. */
+  lite?: PGlite;
+}
+
+export interface OpenDatabase {
+  db: Db;
+  sql: SqlRunner;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: "postgres"; url: string }
+  | { kind: "pglite"; dir?: string; loadDataDir?: Blob };
+
+export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
+  if (target.kind === "postgres") return openPostgres(target.url);
+  return openPglite(target.dir, target.loadDataDir);
+}
+
+async function openPglite(dir?: string, loadDataDir?: Blob): Promise<OpenDatabase> {
+  if (dir) mkdirSync(dir, { recursive: true }); // PGlite does not create parent dirs
+  const lite = await PGlite.create({ dataDir: dir, loadDataDir });
+  const db = new PrismaClient({ adapter: new PrismaPGlite(lite) });
+  const sql: SqlRunner = {
+    kind: "pglite",
+    lite,
+    exec: async (s) => void (await lite.exec(s)),
+    query: async <T>(s: string, p?: unknown[]) => (await lite.query<T>(s, p)).rows,
+    close: async () => {},
+  };
+  return {
+    db,
+    sql,
+    close: async () => {
+      await db.$disconnect();
+      await lite.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<OpenDatabase> {
+  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 10 }) });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const sql: SqlRunner = {
+    kind: "postgres",
+    exec: async (s) => void (await client.query(s)),
+    query: async <T>(s: string, p?: unknown[]) => (await client.query(s, p as unknown[])).rows as T[],
+    close: async () => client.end(),
+  };
+  return {
+    db,
+    sql,
+    close: async () => {
+      await db.$disconnect();
+      await client.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,26 @@
+// What every domain function is given: the database and a sink for realtime events.
+// The sink is an interface so the domain never imports Socket.IO; in production it is
+// the Socket.IO publisher (server/realtime/publisher.ts), in tests it can record events.
+import type { Db } from "../db/client";
+import type { ServerEventName, ServerEventPayload } from "@/lib/realtime/events";
+
+export interface EventSink {
+  publish<E extends ServerEventName>(room: string, event: E, payload: ServerEventPayload<E>): void;
+  /** Connected sockets of `entityId` start / stop receiving the space's events. */
+  joinSpace(entityId: string, spaceId: string): void;
+  leaveSpace(entityId: string, spaceId: string): void;
+}
+
+export interface Deps {
+  db: Db;
+  events: EventSink;
+}
+
+/** Who is acting: a human (with userId) or an agent. */
+export interface Actor {
+  entityId: string;
+  userId?: string;
+  isAdmin?: boolean;
+}
+
+export const nullSink: EventSink = { publish: () => {}, joinSpace: () => {}, leaveSpace: () => {} };

@@ -1,0 +1,43 @@
+import type { SpaceDto } from "@/lib/realtime/dto";
+import { rooms } from "@/lib/realtime/events";
+import type { Actor, Deps } from "../deps";
+import { AppError } from "../errors";
+import { getSpace } from "./get-space";
+
+/** A new channel owned by the actor, with the given humans and agents as members. */
+export async function createChannel(
+  { db, events }: Deps,
+  actor: Actor,
+  input: { name: string; topic?: string; memberIds?: string[] },
+): Promise<SpaceDto> {
+  const name = normaliseChannelName(input.name);
+  const memberIds = [...new Set((input.memberIds ?? []).filter((id) => id !== actor.entityId))];
+  const found = await db.entity.count({ where: { id: { in: memberIds } } });
+  if (found !== memberIds.length) throw new AppError("bad_request", "Some members do not exist");
+  const space = await db.space.create({
+    data: {
+      name,
+      kind: "channel",
+      topic: input.topic ?? "",
+      createdById: actor.entityId,
+      memberships: {
+        create: [
+          { entityId: actor.entityId, role: "owner" },
+          ...memberIds.map((entityId) => ({ entityId, role: "member" as const })),
+        ],
+      },
+    },
+  });
+  for (const id of [actor.entityId, ...memberIds]) {
+    events.joinSpace(id, space.id);
+    events.publish(rooms.entity(id), "space:updated", { spaceId: space.id });
+  }
+  return getSpace(db, space.id, actor.entityId);
+}
+
+/** Slack-style names: lower case, spaces to dashes, no leading '#'. */
+export function normaliseChannelName(raw: string): string {
+  const name = raw.trim().replace(/^#+/, "").trim().toLowerCase().replace(/\s+/g, "-");
+  if (!name) throw new AppError("bad_request", "Name is required");
+  return name;
+}

@@ -1,0 +1,36 @@
+// The caller's spaces with unread counts, in three queries whatever the number of spaces.
+import type { SpaceDto } from "@/lib/realtime/dto";
+import type { Db } from "../../db/client";
+import { entitySelect } from "../dto";
+import { toSpaceDto } from "./space-dto";
+
+export async function listSpaces(db: Db, entityId: string): Promise<SpaceDto[]> {
+  const mine = await db.membership.findMany({
+    where: { entityId, space: { archivedAt: null } },
+    include: { space: true },
+  });
+  if (mine.length === 0) return [];
+  const [members, unread] = await Promise.all([
+    db.membership.findMany({
+      where: { spaceId: { in: mine.map((m) => m.spaceId) } },
+      include: { entity: { select: entitySelect } },
+      orderBy: { joinedAt: "asc" },
+    }),
+    // Messages after my cursor that others sent; served by the (spaceId, seq) index.
+    db.$queryRaw<{ spaceId: string; unread: number }[]>`
+      SELECT mb."spaceId" AS "spaceId",
+        (SELECT count(*)::int FROM "Message" x
+          WHERE x."spaceId" = mb."spaceId" AND x.seq > mb."lastSeenSeq" AND x."senderId" <> mb."entityId") AS unread
+      FROM "Membership" mb WHERE mb."entityId" = ${entityId}`,
+  ]);
+  const unreadBySpace = new Map(unread.map((u) => [u.spaceId, Number(u.unread)]));
+  const membersBySpace = new Map<string, typeof members>();
+  for (const m of members) {
+    const list = membersBySpace.get(m.spaceId);
+    if (list) list.push(m);
+    else membersBySpace.set(m.spaceId, [m]);
+  }
+  return mine
+    .map((me) => toSpaceDto(me.space, membersBySpace.get(me.spaceId) ?? [], me, unreadBySpace.get(me.spaceId) ?? 0))
+    .sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === "channel" ? -1 : 1));
+}

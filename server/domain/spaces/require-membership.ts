@@ -1,0 +1,21 @@
+import { AppError } from "../errors";
+import type { Db } from "../../db/client";
+
+/**
+ * The membership of `entityId` in `spaceId`, or a not_found error. Not-a-member and
+ * no-such-space answer the same so a non-member learns nothing about the space.
+ */
+export async function requireMembership(db: Db, spaceId: string, entityId: string) {
+  const membership = await db.membership.findUnique({
+    where: { spaceId_entityId: { spaceId, entityId } },
+    include: { space: true },
+  });
+  if (!membership || membership.space.archivedAt) {
+    throw new AppError("not_found", "Space not found or you are not a member");
+  }
+  return membership;
+}
+
+export function canManageSpace(role: string, isAdmin: boolean | undefined): boolean {
+  return isAdmin === true || role === "owner" || role === "admin";
+}

@@ -1,0 +1,55 @@
+// A space row as one member sees it (display name, members with read cursors, unread).
+import type { SpaceDto } from "@/lib/realtime/dto";
+import { toEntityDto } from "../dto";
+
+interface SpaceRow {
+  id: string;
+  name: string;
+  kind: "channel" | "direct";
+  topic: string;
+  maxChainDepth: number;
+  lastSeq: number;
+  createdAt: Date;
+}
+
+interface MemberRow {
+  entityId: string;
+  role: "owner" | "admin" | "member";
+  lastSeenSeq: number;
+  lastSeenMessageId: string | null;
+  lastProcessedSeq: number;
+  lastProcessedMessageId: string | null;
+  entity: { id: string; name: string; type: "human" | "agent"; avatarColor: string | null };
+}
+
+export function toSpaceDto(
+  space: SpaceRow,
+  members: MemberRow[],
+  viewer: { entityId: string; lastSeenSeq: number },
+  unreadCount: number,
+): SpaceDto {
+  return {
+    id: space.id,
+    name: displayName(space, members, viewer.entityId),
+    kind: space.kind,
+    topic: space.topic,
+    maxChainDepth: space.maxChainDepth,
+    lastSeq: space.lastSeq,
+    unreadCount,
+    lastSeenSeq: viewer.lastSeenSeq,
+    createdAt: space.createdAt.toISOString(),
+    // An agent's cursor is the newest message a finished run processed (PRODUCT.md 6).
+    members: members.map((m) => ({
+      ...toEntityDto(m.entity),
+      role: m.role,
+      lastSeenSeq: m.entity.type === "agent" ? m.lastProcessedSeq : m.lastSeenSeq,
+      lastSeenMessageId: m.entity.type === "agent" ? m.lastProcessedMessageId : m.lastSeenMessageId,
+    })),
+  };
+}
+
+/** A direct space is shown under the other person's name; a channel under its own. */
+export function displayName(space: { kind: string; name: string }, members: MemberRow[], viewerId: string): string {
+  if (space.kind !== "direct") return space.name;
+  return members.find((m) => m.entityId !== viewerId)?.entity.name ?? space.name;
+}

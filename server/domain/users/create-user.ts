@@ -1,0 +1,48 @@
+import type { Db } from "../../db/client";
+import { AppError } from "../errors";
+import { hashPassword, MIN_PASSWORD_LENGTH } from "./password";
+import { avatarColorFor } from "../entities/avatar-color";
+
+export interface NewUser {
+  email: string;
+  name: string;
+  /** Omitted for OAuth-only accounts. */
+  password?: string;
+  isAdmin?: boolean;
+}
+
+/**
+ * A human account and its entity. The first account in an empty workspace becomes an
+ * admin (PRODUCT.md 1). New people join #general when it exists, as in Slack.
+ */
+export async function createUser(db: Db, input: NewUser) {
+  const email = input.email.trim().toLowerCase();
+  if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
+    throw new AppError("bad_request", `Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
+  if (await db.user.findUnique({ where: { email } })) throw new AppError("conflict", "An account with this email exists");
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  const isFirst = (await db.user.count()) === 0;
+  const general = await db.space.findFirst({ where: { kind: "channel", name: "general", archivedAt: null } });
+  try {
+    return await db.user.create({
+      data: {
+        email,
+        passwordHash,
+        isAdmin: input.isAdmin ?? isFirst,
+        entity: {
+          create: {
+            type: "human",
+            name: input.name.trim(),
+            avatarColor: avatarColorFor(email),
+            ...(general ? { memberships: { create: { spaceId: general.id } } } : {}),
+          },
+        },
+      },
+      include: { entity: true },
+    });
+  } catch (e) {
+    if ((e as { code?: string }).code === "P2002") throw new AppError("conflict", "An account with this email exists");
+    throw e;
+  }
+}

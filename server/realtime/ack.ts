@@ -1,0 +1,45 @@
+// Every client event goes through `handle`: find the ack, parse the payload with its zod
+// schema, run the domain call, ack {ok:true,data} or {ok:false,error}. Nothing a client
+// sends can throw out of here, so a bad event never takes the connection or process down.
+import type { z } from "zod";
+import type { Ack } from "@/lib/realtime/events";
+import { toErrorBody, isAppError } from "../domain/errors";
+import { log } from "../log";
+
+type AckFn = (ack: Ack<unknown>) => void;
+
+export function handle<S extends z.ZodType, T>(
+  event: string,
+  schema: S,
+  run: (input: z.output<S>) => Promise<T>,
+  context: () => Record<string, unknown>,
+) {
+  return async (...args: unknown[]) => {
+    const last = args[args.length - 1];
+    const ack: AckFn = typeof last === "function" ? (last as AckFn) : () => {};
+    const payload = typeof args[0] === "function" ? undefined : args[0];
+    const parsed = schema.safeParse(payload ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const message = issue ? `${issue.path.join(".") || "payload"}: ${issue.message}` : "Invalid payload";
+      const tooLong = parsed.error.issues.some((i) => i.message.includes("longer than"));
+      log.warn({ event, ...context(), issues: parsed.error.issues.length }, "socket payload rejected");
+      return safeAck(ack, { ok: false, error: { code: tooLong ? "payload_too_large" : "bad_request", message } });
+    }
+    try {
+      safeAck(ack, { ok: true, data: await run(parsed.data) });
+    } catch (e) {
+      if (isAppError(e)) log.info({ event, ...context(), code: e.code }, e.message);
+      else log.error({ event, ...context(), err: e }, "socket handler failed");
+      safeAck(ack, { ok: false, error: toErrorBody(e) });
+    }
+  };
+}
+
+function safeAck(ack: AckFn, value: Ack<unknown>) {
+  try {
+    ack(value);
+  } catch (e) {
+    log.warn({ err: e }, "ack callback threw");
+  }
+}

@@ -1,0 +1,102 @@
+// The realtime server: Socket.IO on the given HTTP server, authenticated from the
+// next-auth session cookie (or an API token), with optional Redis fan-out. A factory so
+// tests and benchmarks can boot it alone on port 0, without Next.
+import type { Server as HttpServer } from "node:http";
+import { Server } from "socket.io";
+import { createAdapter } from "@socket.io/redis-adapter";
+import { createClient } from "redis";
+import { MAX_BODY_BYTES } from "@/lib/limits";
+import { PROTOCOL_VERSION, rooms } from "@/lib/realtime/events";
+import type { Db } from "../db/client";
+import { authenticate } from "../auth/authenticate";
+import { log } from "../log";
+import { createSocketSink, type ParleyServer } from "./socket-sink";
+import { registerHandlers } from "./register-handlers";
+import { TypingTracker } from "./typing-tracker";
+import { isOnline, onlineEntityIds } from "./presence";
+import type { EventSink } from "../domain/deps";
+
+export interface Realtime {
+  io: ParleyServer;
+  events: EventSink;
+  close(): Promise<void>;
+}
+
+export async function createRealtime(
+  httpServer: HttpServer,
+  opts: { db: Db; secret: string; redisUrl?: string },
+): Promise<Realtime> {
+  const io: ParleyServer = new Server(httpServer, {
+    // Next's dev HMR websocket shares the port; engine.io must not destroy upgrades it does not own.
+    destroyUpgrade: false,
+    maxHttpBufferSize: MAX_BODY_BYTES,
+    // Keep missed-packet recovery to our own seq replay; it is exact and survives restarts.
+    connectionStateRecovery: undefined,
+  });
+
+  const redisClients: { quit(): Promise<unknown> }[] = [];
+  if (opts.redisUrl) {
+    const pub = createClient({ url: opts.redisUrl });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    redisClients.push(pub, sub);
+    log.info("socket.io fan-out through redis");
+  }
+
+  const events = createSocketSink(io);
+  const typing = new TypingTracker(events);
+
+  io.use(async (socket, next) => {
+    try {
+      const h = socket.handshake;
+      const token = typeof h.auth?.token === "string" ? h.auth.token : undefined;
+      const user = await authenticate(opts.db, opts.secret, {
+        cookie: h.headers.cookie,
+        authorization: token ? `Bearer ${token}` : h.headers.authorization,
+      });
+      if (!user) {
+        log.info({ ip: h.address }, "socket refused: not signed in");
+        return next(new Error("unauthorized"));
+      }
+      socket.data = { userId: user.userId, entityId: user.entityId, name: user.name, isAdmin: user.isAdmin };
+      next();
+    } catch (e) {
+      log.error({ err: e }, "socket auth failed");
+      next(new Error("unauthorized"));
+    }
+  });
+
+  io.on("connection", async (socket) => {
+    const { entityId } = socket.data;
+    // Handlers first, so events sent right after connect are not dropped while we query.
+    registerHandlers(socket, { db: opts.db, events }, typing);
+    socket.on("disconnect", async () => {
+      typing.stopAll(socket);
+      try {
+        if (!(await isOnline(io, entityId))) events.publish(rooms.workspace, "presence:updated", { entityId, online: false });
+      } catch (e) {
+        log.warn({ err: e }, "presence on disconnect failed");
+      }
+    });
+    try {
+      const wasOnline = await isOnline(io, entityId);
+      const memberships = await opts.db.membership.findMany({ where: { entityId }, select: { spaceId: true } });
+      await socket.join([rooms.workspace, rooms.entity(entityId), ...memberships.map((m) => rooms.space(m.spaceId))]);
+      if (!wasOnline) events.publish(rooms.workspace, "presence:updated", { entityId, online: true });
+      socket.emit("session:ready", { protocol: PROTOCOL_VERSION, entityId, online: await onlineEntityIds(io) });
+    } catch (e) {
+      log.error({ err: e, entityId }, "socket setup failed");
+      socket.disconnect(true);
+    }
+  });
+
+  return {
+    io,
+    events,
+    close: async () => {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await Promise.all(redisClients.map((c) => c.quit().catch(() => {})));
+    },
+  };
+}

@@ -1,0 +1,68 @@
+// Client events → domain calls. Each line: event name, payload schema, the domain call.
+import * as ev from "@/lib/realtime/events";
+import type { Deps } from "../domain/deps";
+import { sendMessage } from "../domain/messages/send-message";
+import { listMessagesAfter, listMessagesBefore } from "../domain/messages/list-messages";
+import { markRead } from "../domain/messages/mark-read";
+import { listSpaces } from "../domain/spaces/list-spaces";
+import { getSpace } from "../domain/spaces/get-space";
+import { createChannel } from "../domain/spaces/create-channel";
+import { openDirectSpace } from "../domain/spaces/open-direct-space";
+import { addMembers, leaveSpace, removeMember, renameSpace } from "../domain/spaces/change-members";
+import { requireMembership } from "../domain/spaces/require-membership";
+import { listEntities } from "../domain/entities/list-entities";
+import { handle } from "./ack";
+import type { ParleySocket } from "./typing-tracker";
+import { TypingTracker } from "./typing-tracker";
+import { z } from "zod";
+
+const empty = z.object({}).passthrough();
+
+export function registerHandlers(socket: ParleySocket, deps: Deps, typing: TypingTracker): void {
+  const { db } = deps;
+  const actor = socket.data;
+  const ctx = () => ({ entityId: actor.entityId, socket: socket.id });
+  const on = (event: keyof ev.ClientToServerEvents, handler: (...args: unknown[]) => Promise<void>) =>
+    socket.on(event, handler as never);
+
+  on("message:send", handle("message:send", ev.sendMessageInput, async (input) => {
+    typing.stop(socket, input.spaceId);
+    const { message } = await sendMessage(deps, actor, input);
+    return { message };
+  }, ctx));
+
+  on("messages:history", handle("messages:history", ev.historyInput, (input) => listMessagesBefore(db, actor, input), ctx));
+  on("messages:since", handle("messages:since", ev.sinceInput, (input) => listMessagesAfter(db, actor, input), ctx));
+  on("read:mark", handle("read:mark", ev.markReadInput, (input) => markRead(deps, actor, input), ctx));
+
+  on("typing:set", handle("typing:set", ev.typingInput, async (input) => {
+    await requireMembership(db, input.spaceId, actor.entityId);
+    if (input.typing) typing.start(socket, input.spaceId);
+    else typing.stop(socket, input.spaceId);
+    return null;
+  }, ctx));
+
+  on("spaces:list", handle("spaces:list", empty, async () => ({ spaces: await listSpaces(db, actor.entityId) }), ctx));
+
+  // Joining the room is how a client starts receiving a space's events; members only.
+  on("space:join", handle("space:join", ev.spaceIdInput, async ({ spaceId }) => {
+    const space = await getSpace(db, spaceId, actor.entityId);
+    await socket.join(ev.rooms.space(spaceId));
+    return { space };
+  }, ctx));
+
+  on("space:create", handle("space:create", ev.createChannelInput, async (input) => ({ space: await createChannel(deps, actor, input) }), ctx));
+  on("space:direct", handle("space:direct", ev.openDirectInput, async ({ entityId }) => ({ space: await openDirectSpace(deps, actor, entityId) }), ctx));
+  on("space:addMembers", handle("space:addMembers", ev.addMembersInput, async ({ spaceId, entityIds }) => ({ space: await addMembers(deps, actor, spaceId, entityIds) }), ctx));
+  on("space:removeMember", handle("space:removeMember", ev.removeMemberInput, async ({ spaceId, entityId }) => {
+    await removeMember(deps, actor, spaceId, entityId);
+    return { space: await getSpace(db, spaceId, actor.entityId) };
+  }, ctx));
+  on("space:leave", handle("space:leave", ev.spaceIdInput, async ({ spaceId }) => {
+    await leaveSpace(deps, actor, spaceId);
+    return null;
+  }, ctx));
+  on("space:rename", handle("space:rename", ev.renameSpaceInput, async (input) => ({ space: await renameSpace(deps, actor, input) }), ctx));
+  on("entities:list", handle("entities:list", empty, async () => ({ entities: await listEntities(db) }), ctx));
+
+}

@@ -1,0 +1,112 @@
+// Boots the realtime server on a random port against a private database, with helpers
+// to make users and connect real Socket.IO clients as them. Integration tests only.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { io as connect, type Socket } from "socket.io-client";
+import type { ClientToServerEvents, ServerToClientEvents } from "@/lib/realtime/events";
+import { createRealtime, type Realtime } from "../realtime/create-realtime";
+import { createUser } from "../domain/users/create-user";
+import { mintSessionCookie } from "../auth/session-cookie";
+import type { Deps } from "../domain/deps";
+import { openTestDatabase } from "./test-database";
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
+
+export interface TestServer {
+  deps: Deps;
+  url: string;
+  http: Server;
+  realtime: Realtime;
+  user(name: string, opts?: { isAdmin?: boolean }): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+export interface TestUser {
+  userId: string;
+  entityId: string;
+  name: string;
+  cookie: string;
+  actor: { entityId: string; userId: string; isAdmin: boolean };
+  connect(): Promise<ClientSocket>;
+}
+
+export async function startTestServer(): Promise<TestServer> {
+  const database = await openTestDatabase();
+  const http = createServer();
+  const realtime = await createRealtime(http, { db: database.db, secret: TEST_SECRET });
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const deps: Deps = { db: database.db, events: realtime.events };
+  const sockets: ClientSocket[] = [];
+  let n = 0;
+
+  return {
+    deps,
+    url,
+    http,
+    realtime,
+    async user(name, opts) {
+      const user = await createUser(database.db, {
+        email: `${name.toLowerCase()}-${++n}@test.dev`,
+        name,
+        password: "password123",
+        isAdmin: opts?.isAdmin ?? false,
+      });
+      const cookie = await mintSessionCookie(user.id, TEST_SECRET);
+      return {
+        userId: user.id,
+        entityId: user.entityId,
+        name,
+        cookie,
+        actor: { entityId: user.entityId, userId: user.id, isAdmin: user.isAdmin },
+        connect: async () => {
+          const socket: ClientSocket = connect(url, { extraHeaders: { cookie }, transports: ["websocket"], forceNew: true });
+          sockets.push(socket);
+          await waitFor(socket, "session:ready");
+          return socket;
+        },
+      };
+    },
+    async close() {
+      for (const s of sockets) s.disconnect();
+      await realtime.close();
+      await database.close();
+    },
+  };
+}
+
+/** Resolves with the next payload of `event`. */
+export function waitFor<E extends keyof ServerToClientEvents>(
+  socket: ClientSocket,
+  event: E,
+  timeoutMs = 5000,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${event}`)), timeoutMs);
+    const on = socket.on.bind(socket) as unknown as (e: string, cb: (p: never) => void) => void;
+    const off = socket.off.bind(socket) as unknown as (e: string, cb: (p: never) => void) => void;
+    const handler = (p: never) => {
+      clearTimeout(timer);
+      off(event, handler);
+      resolve(p);
+    };
+    on(event, handler);
+  });
+}
+
+type AckOf<E extends keyof ClientToServerEvents> = Parameters<NonNullable<Parameters<ClientToServerEvents[E]>[1]>>[0];
+
+/** Emits with an ack and resolves with the ack. Payloads are `unknown` so tests can send garbage. */
+export function call<E extends keyof ClientToServerEvents>(
+  socket: ClientSocket,
+  event: E,
+  payload: unknown,
+): Promise<AckOf<E>> {
+  return new Promise((resolve) => {
+    (socket.emit as unknown as (e: string, p: unknown, cb: (a: unknown) => void) => void)(event, payload, (a) =>
+      resolve(a as never),
+    );
+  });
+}

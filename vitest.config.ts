@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+export default defineConfig({
+  resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
+  test: {
+    include: ["**/*.test.ts", "**/*.test.tsx"],
+    exclude: ["node_modules/**", "e2e/**", ".next/**", "generated/**"],
+    globalSetup: ["./server/testing/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Each integration file boots its own database; two workers fit two cores.
+    maxWorkers: 2,
+  },
+});
