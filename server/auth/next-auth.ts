@@ -53,5 +53,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       }
       return token;
     },
+    session({ session, token }) {
+      if (token.sub) session.user.id = token.sub;
+      return session;
+    },
   },
 }));

@@ -7,6 +7,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "./client";
+import { lockDataDir } from "./pglite-lock";
 
 export interface SqlRunner {
   /** Run one or more statements. */
@@ -35,7 +36,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
 
 async function openPglite(dir?: string, loadDataDir?: Blob): Promise<OpenDatabase> {
   if (dir) mkdirSync(dir, { recursive: true }); // PGlite does not create parent dirs
-  const lite = await PGlite.create({ dataDir: dir, loadDataDir });
+  const unlock = dir ? lockDataDir(dir) : () => {};
+  const lite = await PGlite.create({ dataDir: dir, loadDataDir }).catch((e) => {
+    unlock();
+    throw e;
+  });
   const db = new PrismaClient({ adapter: new PrismaPGlite(lite) });
   const sql: SqlRunner = {
     kind: "pglite",
@@ -50,6 +55,7 @@ async function openPglite(dir?: string, loadDataDir?: Blob): Promise<OpenDatabas
     close: async () => {
       await db.$disconnect();
       await lite.close();
+      unlock();
     },
   };
 }

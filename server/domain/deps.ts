@@ -1,6 +1,6 @@
 // What every domain function is given: the database and a sink for realtime events.
 // The sink is an interface so the domain never imports Socket.IO; in production it is
-// the Socket.IO publisher (server/realtime/publisher.ts), in tests it can record events.
+// the Socket.IO publisher (server/realtime/socket-sink.ts), in tests it can record events.
 import type { Db } from "../db/client";
 import type { ServerEventName, ServerEventPayload } from "@/lib/realtime/events";
 

@@ -1,0 +1,124 @@
+// The two servers the fan-out benchmark compares, behind one small interface:
+//   parley — the real realtime server (createRealtime: cookie auth, zod, Prisma write,
+//            seq row lock, message:new + read:updated broadcast) over its own database;
+//   bare   — a plain Socket.IO server that acks and room-broadcasts the same payload shape,
+//            so the ratio shows what Parley's work costs on top of Socket.IO itself.
+import { randomBytes } from "node:crypto";
+import { createServer, type Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Server } from "socket.io";
+import type { MessageDto } from "@/lib/realtime/dto";
+import { PROTOCOL_VERSION, type ClientToServerEvents, type ServerToClientEvents } from "@/lib/realtime/events";
+import { openDatabase, type OpenDatabase } from "@/server/db/open";
+import { migrate } from "@/server/db/migrate";
+import { openTestDatabase } from "@/server/testing/test-database";
+import { createRealtime } from "@/server/realtime/create-realtime";
+import { mintSessionCookie } from "@/server/auth/session-cookie";
+import { avatarColorFor } from "@/server/domain/entities/avatar-color";
+
+export interface Target {
+  name: "parley" | "bare";
+  url: string;
+  spaceId: string;
+  /** Handshake headers for client i: receivers are 0..n-1, the sender is n. */
+  headers(i: number): Record<string, string>;
+  /** Seconds spent creating the database and seeding it (parley only). */
+  setupS: number;
+  close(): Promise<void>;
+}
+
+async function listen(http: HttpServer): Promise<string> {
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+}
+
+/** In-memory PGlite by default; with DATABASE_URL a throwaway PostgreSQL database (dropped on close). */
+async function openBenchDatabase(): Promise<OpenDatabase & { label: string }> {
+  if (process.env.DATABASE_URL) return { ...(await openTestDatabase()), label: "postgres (throwaway database)" };
+  const opened = await openDatabase({ kind: "pglite" });
+  await migrate(opened.sql);
+  return { ...opened, label: "pglite (in-memory)" };
+}
+
+export async function startParley(receivers: number): Promise<Target & { dbLabel: string }> {
+  const t0 = performance.now();
+  const database = await openBenchDatabase();
+  const { db } = database;
+  const secret = randomBytes(32).toString("hex");
+  // Rows are written directly rather than through createUser: scrypt-hashing 1000
+  // passwords would dominate the run, and the socket handshake only needs the session.
+  const people = Array.from({ length: receivers + 1 }, (_, i) => ({
+    entityId: `bench-e-${i}`,
+    userId: `bench-u-${i}`,
+    email: `bench-${i}@bench.dev`,
+    name: i === receivers ? "Sender" : `Receiver ${i}`,
+  }));
+  await db.entity.createMany({
+    data: people.map((p) => ({ id: p.entityId, type: "human" as const, name: p.name, avatarColor: avatarColorFor(p.email) })),
+  });
+  await db.user.createMany({ data: people.map((p) => ({ id: p.userId, entityId: p.entityId, email: p.email })) });
+  const sender = people[receivers]!;
+  const space = await db.space.create({ data: { name: "fanout", kind: "channel", createdById: sender.entityId } });
+  await db.membership.createMany({
+    data: people.map((p) => ({ spaceId: space.id, entityId: p.entityId, role: p === sender ? ("owner" as const) : ("member" as const) })),
+  });
+  const cookies = await Promise.all(people.map((p) => mintSessionCookie(p.userId, secret)));
+  const setupS = (performance.now() - t0) / 1000;
+
+  const http = createServer();
+  const realtime = await createRealtime(http, { db, secret });
+  const url = await listen(http);
+  return {
+    name: "parley",
+    url,
+    spaceId: space.id,
+    headers: (i) => ({ cookie: cookies[i]! }),
+    setupS,
+    dbLabel: database.label,
+    close: async () => {
+      await realtime.close(); // io.close() also closes the HTTP server
+      await database.close();
+    },
+  };
+}
+
+export async function startBare(): Promise<Target> {
+  const http = createServer();
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(http);
+  const room = "space:bench";
+  const sender = { id: "bare-sender", name: "Sender", type: "human" as const, avatarColor: null };
+  let seq = 0;
+  io.on("connection", (socket) => {
+    socket.on("message:send", (p, ack) => {
+      seq++;
+      const message: MessageDto = {
+        id: `bare-${seq}`,
+        seq,
+        spaceId: p.spaceId,
+        sender,
+        text: p.text,
+        replyToMessageId: null,
+        replyTo: null,
+        clientMessageId: p.clientMessageId ?? null,
+        runId: null,
+        origin: null,
+        chainDepth: 0,
+        createdAt: new Date().toISOString(),
+      };
+      io.to(room).emit("message:new", { message });
+      ack({ ok: true, data: { message } });
+    });
+    // Same readiness signal as Parley, sent once the socket is in the room.
+    void socket.join(room);
+    socket.emit("session:ready", { protocol: PROTOCOL_VERSION, entityId: socket.id, online: [] });
+  });
+  const url = await listen(http);
+  return {
+    name: "bare",
+    url,
+    spaceId: "bench",
+    headers: () => ({}),
+    setupS: 0,
+    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+  };
+}

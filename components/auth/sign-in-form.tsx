@@ -1,0 +1,52 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { signIn } from "next-auth/react";
+import { Field, primaryButton } from "./field";
+
+export function SignInForm() {
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    setPending(true);
+    setError(null);
+    const res = await signIn("credentials", {
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      redirect: false,
+    });
+    if (!res || res.error) {
+      setPending(false);
+      setError("Wrong email or password.");
+      return;
+    }
+    // A full navigation so the socket connects with the fresh session cookie.
+    window.location.assign("/spaces");
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" aria-label="Sign in">
+      <h1 className="text-lg font-semibold">Sign in to your workspace</h1>
+      <Field id="email" name="email" type="email" label="Email" autoComplete="email" required autoFocus />
+      <Field id="password" name="password" type="password" label="Password" autoComplete="current-password" required />
+      {error && (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      <button type="submit" className={primaryButton} disabled={pending}>
+        {pending ? "Signing in…" : "Sign in"}
+      </button>
+      <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
+        New here?{" "}
+        <Link href="/signup" className="font-medium text-accent-600 hover:underline dark:text-indigo-300">
+          Create an account
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { signIn } from "next-auth/react";
+import { Field, primaryButton } from "./field";
+
+export function SignUpForm() {
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const body = {
+      name: String(form.get("name") ?? ""),
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+    };
+    setPending(true);
+    setError(null);
+    const res = await fetch("/api/signup", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    if (!res.ok) {
+      const data = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+      setPending(false);
+      setError(data?.error?.message ?? "Could not create the account.");
+      return;
+    }
+    await signIn("credentials", { email: body.email, password: body.password, redirect: false });
+    window.location.assign("/spaces");
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" aria-label="Create account">
+      <h1 className="text-lg font-semibold">Create your account</h1>
+      <Field id="name" name="name" label="Full name" autoComplete="name" required autoFocus />
+      <Field id="email" name="email" type="email" label="Email" autoComplete="email" required />
+      <Field id="password" name="password" type="password" label="Password" autoComplete="new-password" minLength={8} required />
+      {error && (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      <button type="submit" className={primaryButton} disabled={pending}>
+        {pending ? "Creating…" : "Create account"}
+      </button>
+      <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
+        Have an account?{" "}
+        <Link href="/signin" className="font-medium text-accent-600 hover:underline dark:text-indigo-300">
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+"use client";
+// Enter sends, Shift+Enter adds a line. Typing pings are throttled in the hook.
+import { useEffect, useRef, useState } from "react";
+import type { MessageDto } from "@/lib/realtime/dto";
+import { MAX_MESSAGE_LENGTH } from "@/lib/limits";
+
+interface Props {
+  placeholder: string;
+  label: string;
+  replyTo: MessageDto | null;
+  onCancelReply(): void;
+  onSend(text: string): void;
+  onTyping(typing: boolean): void;
+}
+
+export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, onTyping }: Props) {
+  const [text, setText] = useState("");
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const tooLong = text.length > MAX_MESSAGE_LENGTH;
+
+  useEffect(() => {
+    if (replyTo) ref.current?.focus();
+  }, [replyTo]);
+
+  // Grow with the content up to a limit, so the timeline above does not jump per keystroke.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.style.height = "auto";
+    el.style.height = `${Math.min(el.scrollHeight, 200)}px`;
+  }, [text]);
+
+  const submit = () => {
+    if (!text.trim() || tooLong) return;
+    onSend(text);
+    setText("");
+    onTyping(false);
+  };
+
+  return (
+    <div className="px-4 pb-4">
+      <div className="rounded-xl border border-zinc-300 bg-white shadow-sm focus-within:border-accent-500 focus-within:ring-2 focus-within:ring-accent-500/20 dark:border-zinc-700 dark:bg-zinc-900">
+        {replyTo && (
+          <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-1.5 text-sm dark:border-zinc-800">
+            <span className="min-w-0 flex-1 truncate text-zinc-600 dark:text-zinc-400">
+              Replying to <strong>{replyTo.sender.name}</strong>: {replyTo.text}
+            </span>
+            <button type="button" onClick={onCancelReply} aria-label="Cancel reply" className="rounded px-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+              ✕
+            </button>
+          </div>
+        )}
+        <div className="flex items-end gap-2 p-2">
+          <textarea
+            ref={ref}
+            value={text}
+            rows={1}
+            aria-label={label}
+            placeholder={placeholder}
+            aria-invalid={tooLong}
+            onChange={(e) => {
+              setText(e.target.value);
+              onTyping(e.target.value.length > 0);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                submit();
+              } else if (e.key === "Escape" && replyTo) onCancelReply();
+            }}
+            className="max-h-[200px] min-h-[2.25rem] flex-1 resize-none bg-transparent px-2 py-1.5 text-[0.9375rem] outline-none placeholder:text-zinc-400"
+          />
+          <button
+            type="button"
+            onClick={submit}
+            disabled={!text.trim() || tooLong}
+            aria-label="Send message"
+            className="rounded-lg bg-accent-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-accent-700 disabled:bg-zinc-300 dark:disabled:bg-zinc-700"
+          >
+            Send
+          </button>
+        </div>
+      </div>
+      <p className="mt-1 h-4 text-xs text-zinc-500" aria-live="polite">
+        {tooLong ? (
+          <span className="text-red-600 dark:text-red-400">
+            {text.length - MAX_MESSAGE_LENGTH} characters over the {MAX_MESSAGE_LENGTH}-character limit
+          </span>
+        ) : (
+          <span className="hidden sm:inline">Enter to send · Shift+Enter for a new line · **bold**, _italic_, `code`</span>
+        )}
+      </p>
+    </div>
+  );
+}
+
+export function TypingLine({ names }: { names: string[] }) {
+  const text =
+    names.length === 0 ? "" : names.length === 1 ? `${names[0]} is typing…` : names.length === 2 ? `${names[0]} and ${names[1]} are typing…` : "Several people are typing…";
+  // Fixed height: the indicator appearing never moves the timeline.
+  return (
+    <p className="h-5 px-5 text-xs text-zinc-500" aria-live="polite" role="status">
+      {text}
+    </p>
+  );
+}

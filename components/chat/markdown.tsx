@@ -1,0 +1,30 @@
+// Message text as markdown, safely: react-markdown builds React elements (never
+// innerHTML), raw HTML in the source is shown as text, and the URL transform drops
+// javascript:, data: and other unsafe link/image schemes.
+import ReactMarkdown, { defaultUrlTransform } from "react-markdown";
+import remarkGfm from "remark-gfm";
+import type { Components } from "react-markdown";
+
+const components: Components = {
+  a: ({ href, children }) => (
+    <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+      {children}
+    </a>
+  ),
+  // Images would let any message make the reader's browser fetch arbitrary URLs; show links instead.
+  img: ({ src, alt }) => (
+    <a href={typeof src === "string" ? src : undefined} target="_blank" rel="noopener noreferrer nofollow">
+      {alt || "image"}
+    </a>
+  ),
+};
+
+export function Markdown({ text }: { text: string }) {
+  return (
+    <div className="md break-words text-[0.9375rem] leading-relaxed">
+      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml={false} urlTransform={defaultUrlTransform} components={components}>
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+"use client";
+// The scrolling timeline. Keeps the view still while older pages load above and while new
+// messages arrive below (unless the reader is at the bottom, then it follows), shows the
+// "New messages" divider, read markers, unsent messages, and loads history on scroll-up.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import type { MessageDto, SpaceDto } from "@/lib/realtime/dto";
+import { readMarkers } from "@/lib/client/timeline";
+import type { PendingMessage, Timeline } from "./workspace-reducer";
+import { MessageItem } from "./message-item";
+
+const GROUP_WINDOW_MS = 5 * 60 * 1000;
+
+interface Props {
+  space: SpaceDto;
+  timeline: Timeline | undefined;
+  pending: PendingMessage[];
+  meId: string;
+  dividerSeq: number | null;
+  onLoadOlder(): void;
+  onReply(m: MessageDto): void;
+  onRetry(clientMessageId: string): void;
+  /** Called when the newest message is on screen, to move the read receipt. */
+  onSeeNewest(m: MessageDto): void;
+}
+
+export function MessageList({ space, timeline, pending, meId, dividerSeq, onLoadOlder, onReply, onRetry, onSeeNewest }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const topSentinel = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const [showJump, setShowJump] = useState(false);
+  const messages = timeline?.messages ?? [];
+  const first = messages[0];
+  const last = messages.at(-1);
+  const prevFirst = useRef<{ id: string; height: number } | null>(null);
+  const positioned = useRef(false);
+
+  const markers = useMemo(() => readMarkers(messages, space.members, meId), [messages, space.members, meId]);
+
+  const scrollToBottom = useCallback(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
+
+  // First render of a space: go to the divider if there is one, else to the bottom.
+  useLayoutEffect(() => {
+    if (positioned.current || !timeline) return;
+    positioned.current = true;
+    const divider = scroller.current?.querySelector<HTMLElement>("[data-divider]");
+    if (divider) divider.scrollIntoView({ block: "center" });
+    else scrollToBottom();
+  }, [timeline, scrollToBottom]);
+
+  // Older page prepended: keep what the reader was looking at in place.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const before = prevFirst.current;
+    if (before && first && before.id !== first.id) el.scrollTop += el.scrollHeight - before.height;
+    prevFirst.current = first ? { id: first.id, height: el.scrollHeight } : null;
+  }, [first]);
+
+  // New message or unsent bubble at the end: follow only if already at the bottom.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (atBottom.current || last?.sender.id === meId) scrollToBottom();
+    else setShowJump(true);
+    if (prevFirst.current) prevFirst.current.height = el.scrollHeight;
+  }, [last?.id, pending.length, meId, scrollToBottom]);
+
+  useEffect(() => {
+    if (last && atBottom.current && document.visibilityState === "visible") onSeeNewest(last);
+  }, [last, onSeeNewest]);
+
+  useEffect(() => {
+    const onVisible = () => {
+      if (last && atBottom.current && document.visibilityState === "visible") onSeeNewest(last);
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [last, onSeeNewest]);
+
+  useEffect(() => {
+    const el = topSentinel.current;
+    if (!el || !timeline?.hasMore) return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onLoadOlder(), {
+      root: scroller.current,
+      rootMargin: "400px 0px 0px 0px",
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [timeline?.hasMore, onLoadOlder, first?.id]);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    if (atBottom.current) {
+      setShowJump(false);
+      if (last) onSeeNewest(last);
+    }
+  };
+
+  const jumpTo = (id: string) => {
+    const target = document.getElementById(`msg-${id}`);
+    if (!target) return;
+    target.scrollIntoView({ block: "center", behavior: "smooth" });
+    target.classList.add("bg-amber-50", "dark:bg-amber-950/40");
+    setTimeout(() => target.classList.remove("bg-amber-50", "dark:bg-amber-950/40"), 1500);
+  };
+
+  return (
+    <div className="relative min-h-0 flex-1">
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        className="h-full overflow-y-auto [overflow-anchor:none]"
+        role="log"
+        aria-label={`Messages in ${space.kind === "channel" ? "#" : ""}${space.name}`}
+        aria-live="polite"
+        aria-relevant="additions"
+      >
+        <div ref={topSentinel} className="h-px" />
+        {timeline?.loadingOlder && (
+          <p role="status" className="py-3 text-center text-sm text-zinc-500">
+            Loading earlier messages…
+          </p>
+        )}
+        {!timeline && (
+          <p role="status" className="py-10 text-center text-sm text-zinc-500">
+            Loading messages…
+          </p>
+        )}
+        {timeline && !timeline.hasMore && (
+          <div className="px-4 pt-10 pb-4">
+            <h2 className="text-xl font-bold">{space.kind === "channel" ? `#${space.name}` : space.name}</h2>
+            <p className="text-sm text-zinc-500">
+              This is the very beginning of {space.kind === "channel" ? `#${space.name}` : `your conversation with ${space.name}`}.
+              {space.topic ? ` ${space.topic}` : ""}
+            </p>
+          </div>
+        )}
+        <div className="pb-3">
+          {messages.map((m, i) => {
+            const prev = messages[i - 1];
+            const compact =
+              !!prev && prev.sender.id === m.sender.id && !m.replyTo && m.seq !== dividerSeq &&
+              Date.parse(m.createdAt) - Date.parse(prev.createdAt) < GROUP_WINDOW_MS;
+            return (
+              <div key={m.id}>
+                {m.seq === dividerSeq && (
+                  <div data-divider role="separator" aria-label="New messages" className="relative my-2 flex items-center px-4">
+                    <div className="h-px flex-1 bg-red-500/70" />
+                    <span className="ml-2 text-xs font-semibold text-red-600 dark:text-red-400">New messages</span>
+                  </div>
+                )}
+                <MessageItem message={m} compact={compact} seenBy={markers.get(m.id)} onReply={onReply} onJumpTo={jumpTo} />
+              </div>
+            );
+          })}
+          {pending.map((p) => (
+            <div key={p.clientMessageId} className="flex gap-3 px-4 py-1 opacity-70" aria-label={`Unsent: ${p.text.slice(0, 60)}`}>
+              <div className="w-9" />
+              <div className="min-w-0 flex-1">
+                <p className="text-[0.9375rem] break-words whitespace-pre-wrap">{p.text}</p>
+                {p.status === "sending" ? (
+                  <p className="text-xs text-zinc-500">Sending…</p>
+                ) : (
+                  <p className="text-xs text-red-600 dark:text-red-400">
+                    Not sent{p.error ? `: ${p.error}` : ""}.{" "}
+                    <button type="button" className="font-semibold underline" onClick={() => onRetry(p.clientMessageId)}>
+                      Retry
+                    </button>
+                  </p>
+                )}
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+      {showJump && (
+        <button
+          type="button"
+          onClick={() => {
+            scrollToBottom();
+            setShowJump(false);
+          }}
+          className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full bg-accent-600 px-3 py-1.5 text-sm font-medium text-white shadow-lg"
+        >
+          ↓ Jump to newest
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+"use client";
+import clsx from "clsx";
+import Link from "next/link";
+import type { SpaceDto } from "@/lib/realtime/dto";
+import { Avatar } from "./avatar";
+import { ThemeToggle } from "../theme-toggle";
+
+interface Props {
+  me: { name: string; email: string; isAdmin: boolean };
+  spaces: SpaceDto[];
+  activeSpaceId: string | null;
+  online: Record<string, true>;
+  meId: string;
+  connection: "connecting" | "online" | "offline";
+  onOpen(spaceId: string): void;
+  onNewChannel(): void;
+  onNewDirect(): void;
+}
+
+export function Sidebar({ me, spaces, activeSpaceId, online, meId, connection, onOpen, onNewChannel, onNewDirect }: Props) {
+  const channels = spaces.filter((s) => s.kind === "channel");
+  const directs = spaces.filter((s) => s.kind === "direct");
+  return (
+    <nav aria-label="Spaces" className="flex h-full w-64 flex-col bg-zinc-900 text-zinc-300 dark:bg-black/40">
+      <div className="flex items-center gap-2 border-b border-white/10 px-4 py-3">
+        <span aria-hidden className="grid h-7 w-7 place-items-center rounded-lg bg-accent-600 text-sm font-bold text-white">P</span>
+        <span className="font-semibold text-white">Parley</span>
+        <span
+          role="status"
+          aria-label={connection === "online" ? "Connected" : connection === "connecting" ? "Connecting" : "Reconnecting"}
+          className={clsx("ml-auto h-2 w-2 rounded-full", connection === "online" ? "bg-emerald-400" : "animate-pulse bg-amber-400")}
+        />
+      </div>
+      <div className="flex-1 overflow-y-auto py-3">
+        <Section title="Channels" addLabel="Create channel" onAdd={onNewChannel}>
+          {channels.map((s) => (
+            <SpaceLink key={s.id} space={s} active={s.id === activeSpaceId} onOpen={onOpen} icon={<span aria-hidden className="w-4 text-center text-zinc-500">#</span>} />
+          ))}
+        </Section>
+        <Section title="Direct messages" addLabel="New direct message" onAdd={onNewDirect}>
+          {directs.map((s) => {
+            const other = s.members.find((m) => m.id !== meId);
+            return (
+              <SpaceLink
+                key={s.id}
+                space={s}
+                active={s.id === activeSpaceId}
+                onOpen={onOpen}
+                icon={other ? <Avatar entity={other} size={18} online={other.type === "agent" ? undefined : !!online[other.id]} /> : null}
+              />
+            );
+          })}
+        </Section>
+      </div>
+      <div className="flex items-center gap-2 border-t border-white/10 px-3 py-2 text-sm">
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-medium text-white">{me.name}</p>
+          <p className="truncate text-xs text-zinc-500">{me.email}</p>
+        </div>
+        <ThemeToggle />
+        <Link href="/settings" className="rounded px-1.5 py-1 hover:bg-white/10" aria-label="Settings" title="Settings">
+          ⚙
+        </Link>
+      </div>
+    </nav>
+  );
+}
+
+function Section({ title, addLabel, onAdd, children }: { title: string; addLabel: string; onAdd(): void; children: React.ReactNode }) {
+  return (
+    <section className="mb-4">
+      <div className="flex items-center px-4 pb-1">
+        <h2 className="flex-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase">{title}</h2>
+        <button type="button" onClick={onAdd} aria-label={addLabel} title={addLabel} className="rounded px-1.5 text-lg leading-none hover:bg-white/10 hover:text-white">
+          +
+        </button>
+      </div>
+      <ul>{children}</ul>
+    </section>
+  );
+}
+
+function SpaceLink({ space, active, onOpen, icon }: { space: SpaceDto; active: boolean; onOpen(id: string): void; icon: React.ReactNode }) {
+  const unread = space.unreadCount > 0 && !active;
+  const label = `${space.kind === "channel" ? "#" : ""}${space.name}${unread ? `, ${space.unreadCount} unread` : ""}`;
+  return (
+    <li>
+      <a
+        href={`/spaces/${space.id}`}
+        aria-label={label}
+        aria-current={active ? "page" : undefined}
+        onClick={(e) => {
+          e.preventDefault();
+          onOpen(space.id);
+        }}
+        className={clsx(
+          "mx-2 flex items-center gap-2 rounded-md px-2 py-1 text-[0.9375rem]",
+          active ? "bg-accent-600 text-white" : "hover:bg-white/5",
+          unread && "font-semibold text-white",
+        )}
+      >
+        {icon}
+        <span className="min-w-0 flex-1 truncate">{space.name}</span>
+        {unread && (
+          <span data-testid="unread-badge" className="rounded-full bg-red-500 px-1.5 text-xs font-bold text-white">
+            {space.unreadCount}
+          </span>
+        )}
+      </a>
+    </li>
+  );
+}

@@ -1,0 +1,78 @@
+"use client";
+// One open space: header, timeline, typing line and composer. The divider position is
+// fixed when the space is opened, so reading does not make it jump away.
+import { useCallback, useMemo, useState } from "react";
+import type { MessageDto, SpaceDto } from "@/lib/realtime/dto";
+import { firstUnreadSeq } from "@/lib/client/timeline";
+import type { PendingMessage, Timeline } from "./workspace-reducer";
+import type { WorkspaceActions } from "./use-workspace";
+import { MessageList } from "./message-list";
+import { Composer, TypingLine } from "./composer";
+
+interface Props {
+  space: SpaceDto;
+  timeline: Timeline | undefined;
+  pending: PendingMessage[];
+  typingNames: string[];
+  meId: string;
+  /** My read cursor when the space was opened. */
+  openedAtSeq: number;
+  actions: WorkspaceActions;
+  onToggleMembers(): void;
+  onOpenSidebar(): void;
+}
+
+export function SpaceView({ space, timeline, pending, typingNames, meId, openedAtSeq, actions, onToggleMembers, onOpenSidebar }: Props) {
+  const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
+  const dividerSeq = useMemo(() => (timeline ? firstUnreadSeq(timeline.messages, openedAtSeq, meId) : null), [timeline, openedAtSeq, meId]);
+  const title = space.kind === "channel" ? `#${space.name}` : space.name;
+  const onLoadOlder = useCallback(() => void actions.loadOlder(space.id).catch(() => {}), [actions, space.id]);
+  const onSeeNewest = useCallback((m: MessageDto) => actions.markRead(space.id, m), [actions, space.id]);
+
+  return (
+    <section aria-label={title} className="flex min-w-0 flex-1 flex-col">
+      <header className="flex items-center gap-3 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
+        <button type="button" onClick={onOpenSidebar} aria-label="Open sidebar" className="rounded px-2 py-1 hover:bg-zinc-100 md:hidden dark:hover:bg-zinc-800">
+          ☰
+        </button>
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate font-semibold">{title}</h1>
+          {space.topic && <p className="truncate text-xs text-zinc-500">{space.topic}</p>}
+        </div>
+        <button
+          type="button"
+          onClick={onToggleMembers}
+          aria-label={`Members: ${space.members.length}`}
+          className="flex items-center gap-1 rounded-lg border border-zinc-200 px-2 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+        >
+          <span aria-hidden>👥</span> {space.members.length}
+        </button>
+      </header>
+      <MessageList
+        key={space.id}
+        space={space}
+        timeline={timeline}
+        pending={pending}
+        meId={meId}
+        dividerSeq={dividerSeq}
+        onLoadOlder={onLoadOlder}
+        onReply={setReplyTo}
+        onRetry={actions.retry}
+        onSeeNewest={onSeeNewest}
+      />
+      <TypingLine names={typingNames} />
+      <Composer
+        key={`composer-${space.id}`}
+        label={`Message ${title}`}
+        placeholder={`Message ${title}`}
+        replyTo={replyTo}
+        onCancelReply={() => setReplyTo(null)}
+        onSend={(text) => {
+          actions.send(space.id, text, replyTo);
+          setReplyTo(null);
+        }}
+        onTyping={(typing) => actions.setTyping(space.id, typing)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+"use client";
+// Connects the socket, keeps the workspace state in sync with the server, and exposes
+// the actions the UI needs. Reconnects replay exactly the missed messages by seq, and
+// unsent messages are re-sent with their idempotency key, so nothing is lost or doubled.
+import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import type { MessageDto } from "@/lib/realtime/dto";
+import { connectSocket, request, RequestError, type ClientSocket } from "@/lib/client/socket";
+import { READ_RECEIPT_DEBOUNCE_MS } from "@/lib/limits";
+import { initialState, reducer, type PendingMessage, type WorkspaceState } from "./workspace-reducer";
+
+export function useWorkspace(meId: string, initialSpaceId: string | null) {
+  const [state, dispatch] = useReducer(reducer, initialState(meId, initialSpaceId));
+  const socketRef = useRef<ClientSocket | null>(null);
+  const stateRef = useRef<WorkspaceState>(state);
+  stateRef.current = state;
+  const readTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  const loadLatest = useCallback(async (spaceId: string) => {
+    const socket = socketRef.current;
+    if (!socket) return;
+    const page = await request(socket, "messages:history", { spaceId });
+    dispatch({ type: "page", spaceId, messages: page.messages, hasMore: page.hasMore, older: true });
+  }, []);
+
+  const sendPending = useCallback(async (p: PendingMessage) => {
+    const socket = socketRef.current;
+    if (!socket) return;
+    try {
+      const { message } = await request(socket, "message:send", {
+        spaceId: p.spaceId,
+        text: p.text,
+        clientMessageId: p.clientMessageId,
+        replyToMessageId: p.replyTo?.id,
+      });
+      dispatch({ type: "message", message });
+    } catch (e) {
+      dispatch({ type: "pendingFailed", clientMessageId: p.clientMessageId, error: (e as Error).message });
+    }
+  }, []);
+
+  useEffect(() => {
+    const socket = connectSocket();
+    socketRef.current = socket;
+    // A handle for debugging from the console and for the reconnect end-to-end test.
+    (window as unknown as { parleySocket?: ClientSocket }).parleySocket = socket;
+    let firstConnect = true;
+
+    // Catch up after a reconnect: every loaded timeline asks for what came after its
+    // newest seq, page by page, then unsent messages go out again with the same key.
+    async function resync() {
+      const { spaces } = await request(socket, "spaces:list", {});
+      dispatch({ type: "spaces", spaces });
+      for (const [spaceId, t] of Object.entries(stateRef.current.timelines)) {
+        if (!spaces.some((s) => s.id === spaceId)) continue;
+        let after = t.messages.at(-1)?.seq ?? 0;
+        for (;;) {
+          const page = await request(socket, "messages:since", { spaceId, afterSeq: after });
+          dispatch({ type: "page", spaceId, messages: page.messages });
+          if (!page.hasMore || page.messages.length === 0) break;
+          after = page.messages.at(-1)!.seq;
+        }
+      }
+      for (const p of stateRef.current.pending) void sendPending(p);
+    }
+
+    socket.on("connect", () => {
+      dispatch({ type: "connection", connection: "online" });
+      if (firstConnect) {
+        firstConnect = false;
+        void request(socket, "spaces:list", {}).then(({ spaces }) => dispatch({ type: "spaces", spaces }));
+        void request(socket, "entities:list", {}).then(({ entities }) => dispatch({ type: "entities", entities }));
+        const active = stateRef.current.activeSpaceId;
+        if (active) void loadLatest(active).catch(() => {});
+      } else {
+        void resync().catch(() => {});
+      }
+    });
+    socket.on("disconnect", () => dispatch({ type: "connection", connection: "offline" }));
+    socket.on("connect_error", (err) => {
+      dispatch({ type: "connection", connection: "offline" });
+      if (err.message === "unauthorized") window.location.assign("/signin");
+    });
+    socket.on("session:ready", ({ online }) => dispatch({ type: "presence", entityId: "", online: true, all: online }));
+    socket.on("message:new", ({ message }) => dispatch({ type: "message", message }));
+    socket.on("read:updated", (cursor) => dispatch({ type: "read", cursor }));
+    socket.on("presence:updated", ({ entityId, online }) => dispatch({ type: "presence", entityId, online }));
+    socket.on("typing:updated", ({ spaceId, entity, typing }) => dispatch({ type: "typing", spaceId, entity, typing }));
+    socket.on("space:updated", async ({ spaceId }) => {
+      try {
+        const { space } = await request(socket, "space:join", { spaceId });
+        dispatch({ type: "space", space });
+      } catch {
+        /* no longer a member: space:removed follows */
+      }
+    });
+    socket.on("space:removed", ({ spaceId }) => dispatch({ type: "spaceRemoved", spaceId }));
+    return () => {
+      socket.disconnect();
+      socketRef.current = null;
+    };
+  }, [loadLatest, sendPending]);
+
+  const openSpace = useCallback(
+    (spaceId: string) => {
+      dispatch({ type: "active", spaceId });
+      if (!stateRef.current.timelines[spaceId] && socketRef.current?.connected) void loadLatest(spaceId).catch(() => {});
+    },
+    [loadLatest],
+  );
+
+  const loadOlder = useCallback(async (spaceId: string) => {
+    const socket = socketRef.current;
+    const t = stateRef.current.timelines[spaceId];
+    if (!socket || !t || !t.hasMore || t.loadingOlder) return;
+    dispatch({ type: "loadingOlder", spaceId });
+    const page = await request(socket, "messages:history", { spaceId, beforeSeq: t.messages[0]?.seq });
+    dispatch({ type: "page", spaceId, messages: page.messages, hasMore: page.hasMore, older: true });
+  }, []);
+
+  const send = useCallback(
+    (spaceId: string, text: string, replyTo: MessageDto | null) => {
+      const pending: PendingMessage = { clientMessageId: crypto.randomUUID(), spaceId, text, replyTo, status: "sending" };
+      dispatch({ type: "pending", pending });
+      void sendPending(pending);
+    },
+    [sendPending],
+  );
+
+  const retry = useCallback(
+    (clientMessageId: string) => {
+      const p = stateRef.current.pending.find((x) => x.clientMessageId === clientMessageId);
+      if (!p) return;
+      const again = { ...p, status: "sending" as const, error: undefined };
+      dispatch({ type: "pending", pending: again });
+      void sendPending(again);
+    },
+    [sendPending],
+  );
+
+  // Read receipts are debounced per space and only ever move forward (server enforces too).
+  const markRead = useCallback((spaceId: string, message: MessageDto) => {
+    const space = stateRef.current.spaces[spaceId];
+    if (!space || message.seq <= space.lastSeenSeq) return;
+    dispatch({ type: "read", cursor: { spaceId, entityId: meId, lastSeenSeq: message.seq, lastSeenMessageId: message.id } });
+    const timers = readTimers.current;
+    clearTimeout(timers.get(spaceId));
+    timers.set(
+      spaceId,
+      setTimeout(() => {
+        const socket = socketRef.current;
+        if (socket) void request(socket, "read:mark", { spaceId, lastMessageId: message.id }).catch(() => {});
+      }, READ_RECEIPT_DEBOUNCE_MS),
+    );
+  }, [meId]);
+
+  const typingSent = useRef(new Map<string, number>());
+  const setTyping = useCallback((spaceId: string, typing: boolean) => {
+    const socket = socketRef.current;
+    if (!socket?.connected) return;
+    const last = typingSent.current.get(spaceId) ?? 0;
+    // Refresh at most every 2 s; the server expires the indicator on its own.
+    if (typing && Date.now() - last < 2000) return;
+    typingSent.current.set(spaceId, typing ? Date.now() : 0);
+    socket.emit("typing:set", { spaceId, typing });
+  }, []);
+
+  const actions = useMemo(() => {
+    const call = async <T,>(fn: (s: ClientSocket) => Promise<T>) => {
+      const socket = socketRef.current;
+      if (!socket) throw new RequestError("offline", "Not connected");
+      return fn(socket);
+    };
+    return {
+      openSpace,
+      loadOlder,
+      send,
+      retry,
+      markRead,
+      setTyping,
+      createChannel: (name: string, topic: string, memberIds: string[]) =>
+        call(async (s) => (await request(s, "space:create", { name, topic, memberIds })).space),
+      openDirect: (entityId: string) => call(async (s) => (await request(s, "space:direct", { entityId })).space),
+      addMembers: (spaceId: string, entityIds: string[]) =>
+        call(async (s) => (await request(s, "space:addMembers", { spaceId, entityIds })).space),
+      removeMember: (spaceId: string, entityId: string) =>
+        call(async (s) => (await request(s, "space:removeMember", { spaceId, entityId })).space),
+      leave: (spaceId: string) => call(async (s) => request(s, "space:leave", { spaceId })),
+      rename: (spaceId: string, name: string, topic?: string) =>
+        call(async (s) => (await request(s, "space:rename", { spaceId, name, topic })).space),
+      refreshEntities: () =>
+        call(async (s) => dispatch({ type: "entities", entities: (await request(s, "entities:list", {})).entities })),
+      upsertSpace: (space: WorkspaceState["spaces"][string]) => dispatch({ type: "space", space }),
+    };
+  }, [openSpace, loadOlder, send, retry, markRead, setTyping]);
+
+  return { state, actions };
+}
+
+export type WorkspaceActions = ReturnType<typeof useWorkspace>["actions"];

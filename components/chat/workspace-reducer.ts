@@ -1,0 +1,154 @@
+// Client state of the workspace: spaces, loaded timelines, unsent messages, presence,
+// typing, connection. Pure reducer; the socket hook (use-workspace.ts) feeds it events.
+import type { EntityDto, MessageDto, ReadCursorDto, SpaceDto } from "@/lib/realtime/dto";
+import { mergeMessages } from "@/lib/client/timeline";
+
+export interface Timeline {
+  messages: MessageDto[];
+  hasMore: boolean;
+  loadingOlder: boolean;
+}
+
+export interface PendingMessage {
+  clientMessageId: string;
+  spaceId: string;
+  text: string;
+  replyTo: MessageDto | null;
+  status: "sending" | "failed";
+  error?: string;
+}
+
+export interface WorkspaceState {
+  meId: string;
+  spaces: Record<string, SpaceDto>;
+  timelines: Record<string, Timeline>;
+  pending: PendingMessage[];
+  online: Record<string, true>;
+  /** spaceId → entityId → name */
+  typing: Record<string, Record<string, string>>;
+  connection: "connecting" | "online" | "offline";
+  entities: EntityDto[];
+  activeSpaceId: string | null;
+}
+
+export type Action =
+  | { type: "spaces"; spaces: SpaceDto[] }
+  | { type: "space"; space: SpaceDto }
+  | { type: "spaceRemoved"; spaceId: string }
+  | { type: "page"; spaceId: string; messages: MessageDto[]; hasMore?: boolean; older?: boolean }
+  | { type: "loadingOlder"; spaceId: string }
+  | { type: "message"; message: MessageDto }
+  | { type: "read"; cursor: ReadCursorDto }
+  | { type: "presence"; entityId: string; online: boolean; all?: string[] }
+  | { type: "typing"; spaceId: string; entity: EntityDto; typing: boolean }
+  | { type: "pending"; pending: PendingMessage }
+  | { type: "pendingFailed"; clientMessageId: string; error: string }
+  | { type: "connection"; connection: WorkspaceState["connection"] }
+  | { type: "entities"; entities: EntityDto[] }
+  | { type: "active"; spaceId: string | null };
+
+export function initialState(meId: string, activeSpaceId: string | null): WorkspaceState {
+  return { meId, spaces: {}, timelines: {}, pending: [], online: {}, typing: {}, connection: "connecting", entities: [], activeSpaceId };
+}
+
+const withoutPending = (pending: PendingMessage[], messages: MessageDto[]) => {
+  const keys = new Set(messages.map((m) => m.clientMessageId).filter(Boolean));
+  return keys.size ? pending.filter((p) => !keys.has(p.clientMessageId)) : pending;
+};
+
+export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
+  switch (action.type) {
+    case "spaces":
+      return { ...state, spaces: Object.fromEntries(action.spaces.map((s) => [s.id, s])) };
+    case "space":
+      return { ...state, spaces: { ...state.spaces, [action.space.id]: action.space } };
+    case "spaceRemoved": {
+      const { [action.spaceId]: _gone, ...spaces } = state.spaces;
+      const { [action.spaceId]: _t, ...timelines } = state.timelines;
+      return { ...state, spaces, timelines, activeSpaceId: state.activeSpaceId === action.spaceId ? null : state.activeSpaceId };
+    }
+    case "loadingOlder": {
+      const t = state.timelines[action.spaceId];
+      return t ? { ...state, timelines: { ...state.timelines, [action.spaceId]: { ...t, loadingOlder: true } } } : state;
+    }
+    case "page": {
+      const t = state.timelines[action.spaceId] ?? { messages: [], hasMore: true, loadingOlder: false };
+      const next: Timeline = {
+        messages: mergeMessages(t.messages, action.messages),
+        // Only a page going back in time says whether there is more before it.
+        hasMore: action.older && action.hasMore !== undefined ? action.hasMore : t.messages.length === 0 ? (action.hasMore ?? false) : t.hasMore,
+        loadingOlder: false,
+      };
+      return { ...state, timelines: { ...state.timelines, [action.spaceId]: next }, pending: withoutPending(state.pending, action.messages) };
+    }
+    case "message": {
+      const m = action.message;
+      const space = state.spaces[m.spaceId];
+      const t = state.timelines[m.spaceId];
+      const known = t?.messages.some((x) => x.id === m.id);
+      const spaces = space && !known
+        ? {
+            ...state.spaces,
+            [m.spaceId]: {
+              ...space,
+              lastSeq: Math.max(space.lastSeq, m.seq),
+              unreadCount: m.sender.id !== state.meId && m.seq > space.lastSeenSeq ? space.unreadCount + 1 : space.unreadCount,
+            },
+          }
+        : state.spaces;
+      const timelines = t && !known ? { ...state.timelines, [m.spaceId]: { ...t, messages: mergeMessages(t.messages, [m]) } } : state.timelines;
+      const typingHere = state.typing[m.spaceId];
+      const typing = typingHere?.[m.sender.id]
+        ? { ...state.typing, [m.spaceId]: Object.fromEntries(Object.entries(typingHere).filter(([id]) => id !== m.sender.id)) }
+        : state.typing;
+      return { ...state, spaces, timelines, typing, pending: withoutPending(state.pending, [m]) };
+    }
+    case "read": {
+      const { spaceId, entityId, lastSeenSeq, lastSeenMessageId } = action.cursor;
+      const space = state.spaces[spaceId];
+      if (!space) return state;
+      const members = space.members.map((mb) =>
+        mb.id === entityId && lastSeenSeq > mb.lastSeenSeq ? { ...mb, lastSeenSeq, lastSeenMessageId } : mb,
+      );
+      const mine = entityId === state.meId && lastSeenSeq > space.lastSeenSeq;
+      const unreadCount = mine
+        ? (state.timelines[spaceId]?.messages ?? []).filter((m) => m.seq > lastSeenSeq && m.sender.id !== state.meId).length
+        : space.unreadCount;
+      return {
+        ...state,
+        spaces: {
+          ...state.spaces,
+          [spaceId]: { ...space, members, lastSeenSeq: mine ? lastSeenSeq : space.lastSeenSeq, unreadCount: mine ? Math.min(unreadCount, space.unreadCount) : unreadCount },
+        },
+      };
+    }
+    case "presence": {
+      if (action.all) return { ...state, online: Object.fromEntries(action.all.map((id) => [id, true as const])) };
+      const { [action.entityId]: _x, ...rest } = state.online;
+      return { ...state, online: action.online ? { ...rest, [action.entityId]: true } : rest };
+    }
+    case "typing": {
+      if (action.entity.id === state.meId) return state;
+      const here = { ...(state.typing[action.spaceId] ?? {}) };
+      if (action.typing) here[action.entity.id] = action.entity.name;
+      else delete here[action.entity.id];
+      return { ...state, typing: { ...state.typing, [action.spaceId]: here } };
+    }
+    case "pending":
+      return {
+        ...state,
+        pending: [...state.pending.filter((p) => p.clientMessageId !== action.pending.clientMessageId), action.pending],
+      };
+    case "pendingFailed":
+      return {
+        ...state,
+        pending: state.pending.map((p) => (p.clientMessageId === action.clientMessageId ? { ...p, status: "failed", error: action.error } : p)),
+      };
+    case "connection":
+      return { ...state, connection: action.connection, ...(action.connection === "offline" ? { typing: {} } : {}) };
+    case "entities":
+      return { ...state, entities: action.entities };
+    case "active":
+      return { ...state, activeSpaceId: action.spaceId };
+  }
+}

@@ -1,0 +1,161 @@
+"use client";
+// The signed-in app shell: sidebar of spaces, the open space, members panel and dialogs.
+// The URL follows the open space (/spaces/:id) without a page load.
+import { useCallback, useEffect, useMemo, useState } from "react";
+import clsx from "clsx";
+import type { MeDto } from "@/lib/realtime/dto";
+import { useWorkspace } from "./use-workspace";
+import { Sidebar } from "./sidebar";
+import { SpaceView } from "./space-view";
+import { MembersPanel } from "./members-panel";
+import { AddMembersDialog, NewChannelDialog, NewDirectDialog } from "./space-dialogs";
+
+export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: string | null }) {
+  const { state, actions } = useWorkspace(me.entity.id, initialSpaceId);
+  const [dialog, setDialog] = useState<"channel" | "direct" | "add" | null>(null);
+  const [membersOpen, setMembersOpen] = useState(false);
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  // My cursor at the moment each space was opened: where the "New messages" divider goes.
+  const [openedAt, setOpenedAt] = useState<Record<string, number>>({});
+
+  const spaces = useMemo(() => {
+    const list = Object.values(state.spaces);
+    return list.sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === "channel" ? -1 : 1));
+  }, [state.spaces]);
+  const activeId = state.activeSpaceId && state.spaces[state.activeSpaceId] ? state.activeSpaceId : null;
+  const active = activeId ? state.spaces[activeId] : undefined;
+
+  const open = useCallback(
+    (spaceId: string) => {
+      setOpenedAt((o) => {
+        const { [spaceId]: _drop, ...rest } = o;
+        return rest;
+      });
+      actions.openSpace(spaceId);
+      setSidebarOpen(false);
+      if (window.location.pathname !== `/spaces/${spaceId}`) window.history.pushState(null, "", `/spaces/${spaceId}`);
+    },
+    [actions],
+  );
+
+  // No (valid) space in the URL: open #general or the first space once the list arrives.
+  useEffect(() => {
+    if (activeId || spaces.length === 0) return;
+    const fallback = spaces.find((s) => s.name === "general" && s.kind === "channel") ?? spaces[0];
+    if (fallback) open(fallback.id);
+  }, [activeId, spaces, open]);
+
+  useEffect(() => {
+    if (active && openedAt[active.id] === undefined) setOpenedAt((o) => ({ ...o, [active.id]: active.lastSeenSeq }));
+  }, [active, openedAt]);
+
+  useEffect(() => {
+    const onPop = () => {
+      const id = window.location.pathname.split("/")[2];
+      if (id) actions.openSpace(id);
+    };
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, [actions]);
+
+  useEffect(() => {
+    const unread = spaces.reduce((n, s) => n + (s.id === activeId ? 0 : s.unreadCount), 0);
+    document.title = `${unread ? `(${unread}) ` : ""}${active ? (active.kind === "channel" ? `#${active.name}` : active.name) : "Parley"} · Parley`;
+  }, [spaces, active, activeId]);
+
+  // People and agents join all the time; refresh the picker's list whenever a dialog opens.
+  useEffect(() => {
+    if (dialog) void actions.refreshEntities().catch(() => {});
+  }, [dialog, actions]);
+
+  const canManage = !!active && (me.isAdmin || active.members.some((m) => m.id === me.entity.id && m.role !== "member"));
+
+  return (
+    <div className="relative flex h-dvh overflow-hidden">
+      <div className={clsx("z-30 max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:transition-transform", sidebarOpen ? "max-md:translate-x-0" : "max-md:-translate-x-full")}>
+        <Sidebar
+          me={{ name: me.entity.name, email: me.email, isAdmin: me.isAdmin }}
+          spaces={spaces}
+          activeSpaceId={activeId}
+          online={state.online}
+          meId={me.entity.id}
+          connection={state.connection}
+          onOpen={open}
+          onNewChannel={() => setDialog("channel")}
+          onNewDirect={() => setDialog("direct")}
+        />
+      </div>
+      {sidebarOpen && <button type="button" aria-label="Close sidebar" className="fixed inset-0 z-20 bg-black/40 md:hidden" onClick={() => setSidebarOpen(false)} />}
+      <main className="relative flex min-w-0 flex-1">
+        {state.connection === "offline" && (
+          <div role="status" className="absolute inset-x-0 top-0 z-10 bg-amber-100 px-4 py-1 text-center text-sm text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">
+            Reconnecting… messages you send will go out when the connection is back.
+          </div>
+        )}
+        {active ? (
+          <SpaceView
+            space={active}
+            timeline={state.timelines[active.id]}
+            pending={state.pending.filter((p) => p.spaceId === active.id)}
+            typingNames={Object.values(state.typing[active.id] ?? {})}
+            meId={me.entity.id}
+            openedAtSeq={openedAt[active.id] ?? active.lastSeenSeq}
+            actions={actions}
+            onToggleMembers={() => setMembersOpen((v) => !v)}
+            onOpenSidebar={() => setSidebarOpen(true)}
+          />
+        ) : (
+          <div className="grid flex-1 place-items-center text-zinc-500" role="status">
+            {state.connection === "connecting" ? "Connecting…" : spaces.length === 0 ? "You are not in any space yet. Create a channel to start." : "Loading…"}
+          </div>
+        )}
+        {active && membersOpen && (
+          <MembersPanel
+            space={active}
+            meId={me.entity.id}
+            online={state.online}
+            canManage={canManage}
+            onClose={() => setMembersOpen(false)}
+            onAdd={() => setDialog("add")}
+            onRemove={(id) => void actions.removeMember(active.id, id).then(actions.upsertSpace).catch((e: Error) => alert(e.message))}
+            onLeave={() => {
+              if (!confirm(`Leave ${active.kind === "channel" ? `#${active.name}` : "this conversation"}?`)) return;
+              void actions.leave(active.id).then(() => setMembersOpen(false)).catch((e: Error) => alert(e.message));
+            }}
+          />
+        )}
+      </main>
+      <NewChannelDialog
+        open={dialog === "channel"}
+        onClose={() => setDialog(null)}
+        entities={state.entities}
+        meId={me.entity.id}
+        onCreate={async (name, topic, memberIds) => {
+          const space = await actions.createChannel(name, topic, memberIds);
+          actions.upsertSpace(space);
+          open(space.id);
+        }}
+      />
+      <NewDirectDialog
+        open={dialog === "direct"}
+        onClose={() => setDialog(null)}
+        entities={state.entities}
+        meId={me.entity.id}
+        onOpen={async (entityId) => {
+          const space = await actions.openDirect(entityId);
+          actions.upsertSpace(space);
+          open(space.id);
+        }}
+      />
+      {active && (
+        <AddMembersDialog
+          open={dialog === "add"}
+          onClose={() => setDialog(null)}
+          entities={state.entities}
+          space={active}
+          onAdd={async (ids) => actions.upsertSpace(await actions.addMembers(active.id, ids))}
+        />
+      )}
+    </div>
+  );
+}

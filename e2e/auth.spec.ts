@@ -1,0 +1,28 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "./helpers";
+
+test("signed-out visitors see only the sign-in page", async ({ page }) => {
+  await page.goto("/spaces");
+  await expect(page).toHaveURL(/\/signin/);
+  const api = await page.request.get("/api/spaces");
+  expect(api.status()).toBe(401);
+});
+
+test("a wrong password is refused with a clear message", async ({ page }) => {
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill("ada@parley.dev");
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("form", { name: "Sign in" }).getByRole("alert")).toHaveText("Wrong email or password.");
+});
+
+test("the demo admin signs in and lands in #general with its history", async ({ page }) => {
+  await signIn(page, "ada@parley.dev", "parley-admin");
+  await expect(page.getByRole("heading", { name: "#general", level: 1 })).toBeVisible();
+  await expect(page.getByRole("log", { name: "Messages in #general" })).toContainText("Welcome to Parley");
+  await expect(page.getByRole("link", { name: /#design/ })).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/general-light.png" });
+  await page.getByRole("button", { name: "Toggle dark mode" }).click();
+  await page.screenshot({ path: "test-results/screens/general-dark.png" });
+  await page.getByRole("button", { name: "Toggle dark mode" }).click();
+});

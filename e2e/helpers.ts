@@ -1,0 +1,42 @@
+import { expect, type Browser, type Page } from "@playwright/test";
+
+let n = 0;
+
+/** A new account through the sign-up API, unique per test run. */
+export async function signUp(page: Page, name: string) {
+  const email = `${name.toLowerCase().replace(/\W/g, "")}-${Date.now()}-${++n}@e2e.dev`;
+  const password = "password-e2e";
+  const res = await page.request.post("/api/signup", { data: { email, name, password } });
+  expect(res.status(), await res.text()).toBe(201);
+  return { email, password, name };
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/spaces/);
+  await expect(page.getByRole("status", { name: "Connected" })).toBeVisible();
+}
+
+/** A fresh signed-in user in their own browser context. */
+export async function newUser(browser: Browser, name: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const creds = await signUp(page, name);
+  await signIn(page, creds.email, creds.password);
+  return { context, page, ...creds };
+}
+
+export function composer(page: Page, spaceTitle: string) {
+  return page.getByRole("textbox", { name: `Message ${spaceTitle}` });
+}
+
+export async function send(page: Page, spaceTitle: string, text: string) {
+  const box = composer(page, spaceTitle);
+  await box.fill(text);
+  await box.press("Enter");
+}
+
+export const log = (page: Page, spaceTitle: string) => page.getByRole("log", { name: `Messages in ${spaceTitle}` });

@@ -1,0 +1,67 @@
+// The two endpoints without auth: sign-up and the health check.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startTestServer, type TestServer } from "@/server/testing/test-server";
+import { verifyCredentials } from "@/server/domain/users/verify-credentials";
+import type { Db } from "@/server/db/client";
+import { log } from "@/server/log";
+import { signupHandler } from "../signup";
+import { healthHandler } from "../health";
+import { httpDeps, request, run } from "./helpers";
+
+let t: TestServer;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  await t.user("Existing"); // so sign-ups below are not the workspace's first (admin) account
+});
+afterAll(() => t?.close());
+
+const signup = (body: unknown) => run(t, signupHandler, request("/api/signup", { body }));
+
+describe("POST /api/signup", () => {
+  it("creates an account that can sign in, and refuses the same email again (409)", async () => {
+    const res = await signup({ email: "Dana@Example.com", name: " Dana ", password: "correct horse" });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ user: { id: expect.any(String), email: "dana@example.com", name: "Dana" } });
+    expect(await verifyCredentials(t.deps.db, "dana@example.com", "correct horse")).toMatchObject({ id: res.body.user.id });
+
+    const again = await signup({ email: "dana@example.com", name: "Other", password: "another one" });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("conflict");
+  });
+
+  it.each([
+    ["a short password", { email: "e@x.dev", name: "E", password: "short" }, /at least 8/],
+    ["an invalid email", { email: "not-an-email", name: "E", password: "long enough" }, /email/],
+    ["a missing name", { email: "f@x.dev", name: "  ", password: "long enough" }, /Name/],
+    ["a missing password", { email: "g@x.dev", name: "G" }, /password/],
+  ])("answers 400 to %s", async (_name, body, message) => {
+    const res = await signup(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(message);
+  });
+
+  it("ignores isAdmin in the body", async () => {
+    const res = await signup({ email: "mallory@x.dev", name: "Mallory", password: "long enough", isAdmin: true });
+    expect(res.status).toBe(201);
+    expect((await t.deps.db.user.findUniqueOrThrow({ where: { id: res.body.user.id } })).isAdmin).toBe(false);
+  });
+});
+
+describe("GET /api/health", () => {
+  it("answers 200 with the database up, without auth", async () => {
+    const res = await run(t, healthHandler, request("/api/health"));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, db: "up" });
+  });
+
+  it("answers 503 when the database fails", async () => {
+    const logged = vi.spyOn(log, "error").mockImplementation(() => {});
+    const broken = { $queryRaw: () => Promise.reject(new Error("connection refused")) } as unknown as Db;
+    const res = await healthHandler(request("/api/health"), { ...httpDeps(t), db: broken }, {});
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ ok: false, db: "down" });
+    expect(logged).toHaveBeenCalledOnce();
+    logged.mockRestore();
+  });
+});

@@ -1,0 +1,29 @@
+// Personal API tokens: GET /api/tokens, POST /api/tokens { name }, DELETE /api/tokens/:id.
+// Session cookie only (403 with a bearer token), so a leaked token cannot mint more
+// tokens or revoke the owner's others.
+import { z } from "zod";
+import { createApiToken, listApiTokens, revokeApiToken } from "../domain/users/api-tokens";
+import { authed } from "./endpoint";
+import { readJson } from "./read-json";
+import { json, noContent } from "./respond";
+
+const sessionOnly = { sessionOnly: true };
+
+export const listTokensHandler = authed(
+  async (_req, { db }, _params, caller) => json({ tokens: await listApiTokens(db, caller.userId) }),
+  sessionOnly,
+);
+
+const createBody = z.object({ name: z.string().trim().min(1, "Name is required").max(100) });
+
+/** 201 { token, id, name, prefix, createdAt }: the only time the token itself is shown. */
+export const createTokenHandler = authed(async (req, { db }, _params, caller) => {
+  const { name } = await readJson(req, createBody);
+  return json(await createApiToken(db, caller.userId, name), 201);
+}, sessionOnly);
+
+/** 204; 404 for an unknown, already revoked or someone else's token. */
+export const revokeTokenHandler = authed<{ id: string }>(async (_req, { db }, { id }, caller) => {
+  await revokeApiToken(db, caller.userId, id);
+  return noContent();
+}, sessionOnly);

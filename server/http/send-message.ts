@@ -1,0 +1,29 @@
+// POST /api/spaces/:id/messages { text, clientMessageId?, replyToMessageId? }
+// → 201 { message }, or 200 with the stored message when clientMessageId was seen before.
+// The sender is always the caller; sendMessage broadcasts it to the space's sockets.
+import { z } from "zod";
+import { sendMessage } from "../domain/messages/send-message";
+import { actorOf, authed } from "./endpoint";
+import { readJson } from "./read-json";
+import { json } from "./respond";
+
+const id = z.string().min(1).max(64);
+
+// Length and emptiness are checked by sendMessage, so HTTP and sockets answer the same
+// codes (413 for too long). `null` is accepted for the optional ids as "not set".
+const body = z.object({
+  text: z.string(),
+  clientMessageId: z.string().min(1).max(100).nullish(),
+  replyToMessageId: id.nullish(),
+});
+
+export const sendMessageHandler = authed<{ id: string }>(async (req, deps, { id: spaceId }, caller) => {
+  const input = await readJson(req, body);
+  const { message, created } = await sendMessage(deps, actorOf(caller), {
+    spaceId,
+    text: input.text,
+    clientMessageId: input.clientMessageId ?? undefined,
+    replyToMessageId: input.replyToMessageId ?? undefined,
+  });
+  return json({ message }, created ? 201 : 200);
+});

@@ -1,0 +1,22 @@
+// POST /api/signup { email, name, password } → 201 { user: { id, email, name } }.
+// No auth. 409 for a taken email, 400 for a short password or invalid email. Signing in
+// afterwards goes through next-auth (app/api/auth), which owns the session cookie.
+import { z } from "zod";
+import { createUser } from "../domain/users/create-user";
+import { endpoint } from "./endpoint";
+import { readJson } from "./read-json";
+import { json } from "./respond";
+
+// Only these keys are read: an `isAdmin` in the body is dropped. The minimum password
+// length is createUser's; the maximum only bounds the work a request can cause.
+const body = z.object({
+  email: z.email("Enter a valid email address").max(254),
+  name: z.string().trim().min(1, "Name is required").max(80),
+  password: z.string().max(200),
+});
+
+export const signupHandler = endpoint(async (req, { db }) => {
+  const input = await readJson(req, body);
+  const user = await createUser(db, input);
+  return json({ user: { id: user.id, email: user.email, name: user.entity.name } }, 201);
+});

@@ -1,0 +1,66 @@
+// Parley's one process: Next (pages + API routes) and Socket.IO on one HTTP port, over the
+// embedded database (or PostgreSQL with DATABASE_URL). Migrates on start, seeds the demo
+// workspace into an empty database, and shuts down gracefully on SIGINT/SIGTERM.
+import { createServer } from "node:http";
+import next from "next";
+import { ensureAuthSecret } from "./auth/ensure-secret";
+import { env } from "./env";
+import { openDatabase } from "./db/open";
+import { migrate } from "./db/migrate";
+import { createRealtime } from "./realtime/create-realtime";
+import { setRuntime } from "./runtime";
+import { seedDemoWorkspace } from "./seed/demo-workspace";
+import { log } from "./log";
+
+async function main() {
+  const secret = ensureAuthSecret();
+  const e = env();
+  const dev = e.NODE_ENV !== "production";
+
+  const database = await openDatabase(
+    e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dir: e.PGLITE_DIR },
+  );
+  const applied = await migrate(database.sql);
+  if (applied.length) log.info({ applied }, "migrations applied");
+  if (e.SEED_DEMO === "true" && (await seedDemoWorkspace(database.db))) log.info("demo workspace seeded");
+
+  const httpServer = createServer();
+  const realtime = await createRealtime(httpServer, { db: database.db, secret, redisUrl: e.REDIS_URL });
+  setRuntime({ db: database.db, events: realtime.events, secret });
+
+  const app = next({ dev, hostname: e.HOST, port: e.PORT, httpServer });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  httpServer.on("request", (req, res) => {
+    if (req.url?.startsWith("/socket.io/")) return; // Socket.IO's own listener answers these
+    void handle(req, res);
+  });
+  await new Promise<void>((resolve) => httpServer.listen(e.PORT, e.HOST, resolve));
+  log.info({ url: `http://localhost:${e.PORT}`, db: database.sql.kind, dev }, "Parley is up");
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await realtime.close(); // also closes the HTTP server
+      await app.close?.();
+      await database.close();
+    } catch (err) {
+      log.error({ err }, "error during shutdown");
+    }
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+process.on("unhandledRejection", (err) => log.error({ err }, "unhandled rejection"));
+
+main().catch((err) => {
+  log.fatal({ err }, "failed to start");
+  process.exit(1);
+});

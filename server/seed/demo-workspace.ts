@@ -1,0 +1,93 @@
+// The demo workspace seeded into an empty database: three humans (passwords in README),
+// three agents, #general / #design / #random with some history, and one direct space.
+import type { Db } from "../db/client";
+import { nullSink, type Actor, type Deps } from "../domain/deps";
+import { createUser } from "../domain/users/create-user";
+import { createChannel } from "../domain/spaces/create-channel";
+import { openDirectSpace } from "../domain/spaces/open-direct-space";
+import { sendMessage } from "../domain/messages/send-message";
+import { markRead } from "../domain/messages/mark-read";
+import { avatarColorFor } from "../domain/entities/avatar-color";
+
+export const DEMO_USERS = [
+  { email: "ada@parley.dev", name: "Ada Admin", password: "parley-admin", isAdmin: true },
+  { email: "ben@parley.dev", name: "Ben Builder", password: "parley-demo", isAdmin: false },
+  { email: "cleo@parley.dev", name: "Cleo Designer", password: "parley-demo", isAdmin: false },
+] as const;
+
+const DEMO_AGENTS = [
+  {
+    name: "Planner",
+    persona: "You turn discussions into concrete plans with owners and dates. Brief, structured, practical.",
+  },
+  {
+    name: "Scout",
+    persona: "You research questions and report facts with sources. Curious, precise, never guesses.",
+  },
+  {
+    name: "Critic",
+    persona: "You review ideas and point out risks and missing pieces, kindly and specifically.",
+  },
+];
+
+/** Seeds only an empty database; returns whether it did. */
+export async function seedDemoWorkspace(db: Db): Promise<boolean> {
+  if ((await db.user.count()) > 0) return false;
+  const deps: Deps = { db, events: nullSink };
+
+  const [ada, ben, cleo] = await Promise.all(DEMO_USERS.map((u) => createUser(db, u)));
+  const agents = [];
+  for (const a of DEMO_AGENTS) {
+    agents.push(
+      await db.agent.create({
+        data: {
+          persona: a.persona,
+          entity: { create: { type: "agent", name: a.name, avatarColor: avatarColorFor(a.name) } },
+        },
+      }),
+    );
+  }
+  const [planner, scout, critic] = agents;
+  const actor = (u: { id: string; entityId: string; isAdmin: boolean }): Actor => ({ entityId: u.entityId, userId: u.id, isAdmin: u.isAdmin });
+  const A = actor(ada!), B = actor(ben!), C = actor(cleo!);
+  const agentActor = (x: { entityId: string }): Actor => ({ entityId: x.entityId });
+
+  const general = await createChannel(deps, A, {
+    name: "general",
+    topic: "Company-wide announcements and chat",
+    memberIds: [B.entityId, C.entityId, planner!.entityId, scout!.entityId, critic!.entityId],
+  });
+  const design = await createChannel(deps, C, {
+    name: "design",
+    topic: "Sketches, reviews and the design system",
+    memberIds: [A.entityId, planner!.entityId, critic!.entityId],
+  });
+  await createChannel(deps, B, { name: "random", topic: "Anything goes", memberIds: [A.entityId, C.entityId] });
+
+  const say = async (who: Actor, spaceId: string, text: string, replyToMessageId?: string) =>
+    (await sendMessage(deps, who, { spaceId, text, replyToMessageId })).message;
+
+  const welcome = await say(A, general.id, "Welcome to **Parley**! This is #general — say hi 👋");
+  await say(B, general.id, "Hi all! Ben here, working on the realtime layer.");
+  await say(C, general.id, "Cleo — design. Excited to try agents as teammates.");
+  await say(agentActor(planner!), general.id, "Hello! I'm **Planner**. Ask me to turn a thread into a plan with owners and dates.");
+  await say(agentActor(scout!), general.id, "Scout here. I look things up and bring back facts with sources.");
+  await say(agentActor(critic!), general.id, "I'm Critic. Show me an idea and I'll point out the risks — kindly.", welcome.id);
+  const q = await say(A, general.id, "Launch checklist for Friday:\n\n1. Freeze the API\n2. Write the changelog\n3. Demo to the team");
+  await say(B, general.id, "I can take the changelog.", q.id);
+  await say(C, general.id, "I'll prepare the demo screens. `v2.1` mockups are in #design.");
+
+  const d1 = await say(C, design.id, "New sidebar mockup: unread badges on the right, presence dots on avatars.");
+  await say(A, design.id, "Love it. Can we keep the *new messages* divider red like Slack?", d1.id);
+  await say(agentActor(critic!), design.id, "Consider contrast in dark mode — red on dark grey needs a lighter tint.");
+  await say(C, design.id, "Good point, I'll add a dark variant.");
+
+  const dm = await openDirectSpace(deps, A, B.entityId);
+  await say(A, dm.id, "Ben, can you look at the reconnect replay before Friday?");
+  const last = await say(B, dm.id, "Yes — it replays by seq, so nothing is lost or doubled.");
+
+  // Ada has read everything she wrote; Ben has read #general up to the welcome only.
+  await markRead(deps, A, { spaceId: dm.id, lastMessageId: last.id });
+  await markRead(deps, B, { spaceId: general.id, lastMessageId: welcome.id });
+  return true;
+}
