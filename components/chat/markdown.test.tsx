@@ -33,6 +33,10 @@ describe("markdown rendering is safe", () => {
     });
   }
 
+  it("turns a single newline into a line break", () => {
+    expect(render("one\ntwo")).toContain("one<br/>");
+  });
+
   it("still renders ordinary markdown", () => {
     const html = render("**bold** _it_ `code` [site](https://example.com)\n\n- a\n- b");
     expect(html).toContain("<strong>bold</strong>");

@@ -1,8 +1,9 @@
-// Message text as markdown, safely: react-markdown builds React elements (never
+// Message text as markdown (single newlines are line breaks, as in chat apps), safely: react-markdown builds React elements (never
 // innerHTML), raw HTML in the source is shown as text, and the URL transform drops
 // javascript:, data: and other unsafe link/image schemes.
 import ReactMarkdown, { defaultUrlTransform } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import remarkBreaks from "remark-breaks";
 import type { Components } from "react-markdown";
 
 const components: Components = {
@@ -22,7 +23,7 @@ const components: Components = {
 export function Markdown({ text }: { text: string }) {
   return (
     <div className="md break-words text-[0.9375rem] leading-relaxed">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml={false} urlTransform={defaultUrlTransform} components={components}>
+      <ReactMarkdown remarkPlugins={[remarkGfm, remarkBreaks]} skipHtml={false} urlTransform={defaultUrlTransform} components={components}>
         {text}
       </ReactMarkdown>
     </div>

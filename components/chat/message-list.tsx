@@ -114,13 +114,15 @@ export function MessageList({ space, timeline, pending, meId, dividerSeq, onLoad
       <div
         ref={scroller}
         onScroll={onScroll}
-        className="h-full overflow-y-auto [overflow-anchor:none]"
+        className="flex h-full flex-col overflow-y-auto [overflow-anchor:none]"
         role="log"
         aria-label={`Messages in ${space.kind === "channel" ? "#" : ""}${space.name}`}
         aria-live="polite"
         aria-relevant="additions"
       >
-        <div ref={topSentinel} className="h-px" />
+        {/* Short histories sit at the bottom, next to the composer, as in chat apps. */}
+        <div className="flex-1" />
+        <div ref={topSentinel} className="h-px shrink-0" />
         {timeline?.loadingOlder && (
           <p role="status" className="py-3 text-center text-sm text-zinc-500">
             Loading earlier messages…

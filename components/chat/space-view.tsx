@@ -45,7 +45,10 @@ export function SpaceView({ space, timeline, pending, typingNames, meId, openedA
           aria-label={`Members: ${space.members.length}`}
           className="flex items-center gap-1 rounded-lg border border-zinc-200 px-2 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
         >
-          <span aria-hidden>👥</span> {space.members.length}
+          <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+            <path d="M7 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm6 0a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM1 16c0-2.8 2.7-5 6-5s6 2.2 6 5v1H1v-1Zm13 1v-1c0-1.5-.6-2.9-1.6-3.9 3 .1 5.6 1.9 5.6 4.4v.5h-4Z" />
+          </svg>
+          {space.members.length}
         </button>
       </header>
       <MessageList

@@ -51,4 +51,8 @@ describe("readMarkers", () => {
     expect(markers.get("m3")?.map((m) => m.id)).toEqual(["b"]);
     expect(markers.get("m4")?.map((m) => m.id)).toEqual(["p"]);
   });
+  it("shows no marker on a member's own message", () => {
+    const author = { id: "a", name: "A", type: "human" as const, avatarColor: null, role: "member" as const, lastSeenSeq: 2, lastSeenMessageId: "m2" };
+    expect(readMarkers([msg(1), msg(2)], [author], "me").size).toBe(0);
+  });
 });

@@ -42,9 +42,8 @@ export function readMarkers(messages: MessageDto[], members: SpaceDto["members"]
         lo = mid + 1;
       } else hi = mid - 1;
     }
-    if (found < 0) continue;
-    // Members who have seen everything they themselves sent last are not worth a marker
-    // on their own message; show it anyway so "seen up to here" is always truthful.
+    // Nobody needs telling that an author has seen their own message.
+    if (found < 0 || messages[found]!.sender.id === member.id) continue;
     const id = messages[found]!.id;
     out.set(id, [...(out.get(id) ?? []), member]);
   }
