@@ -1,4 +1,5 @@
 "use client";
+import { useState } from "react";
 import type { SpaceDto } from "@/lib/realtime/dto";
 import { Avatar } from "./avatar";
 
@@ -11,9 +12,12 @@ interface Props {
   onAdd(): void;
   onRemove(entityId: string): void;
   onLeave(): void;
+  onRename(name: string): Promise<void>;
 }
 
-export function MembersPanel({ space, meId, online, canManage, onClose, onAdd, onRemove, onLeave }: Props) {
+export function MembersPanel({ space, meId, online, canManage, onClose, onAdd, onRemove, onLeave, onRename }: Props) {
+  const [name, setName] = useState(space.name);
+  const [error, setError] = useState<string | null>(null);
   return (
     <aside aria-label="Members" className="flex w-72 shrink-0 flex-col border-l border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950 max-lg:absolute max-lg:inset-y-0 max-lg:right-0 max-lg:z-20 max-lg:shadow-xl">
       <div className="flex items-center border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
@@ -22,6 +26,22 @@ export function MembersPanel({ space, meId, online, canManage, onClose, onAdd, o
           ✕
         </button>
       </div>
+      {canManage && space.kind === "channel" && (
+        <form
+          className="flex gap-2 border-b border-zinc-200 p-3 dark:border-zinc-800"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setError(null);
+            onRename(name).catch((err: Error) => setError(err.message));
+          }}
+        >
+          <input aria-label="Channel name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
+          <button type="submit" disabled={!name.trim() || name === space.name} className="rounded-md border border-zinc-300 px-2 py-1 text-sm font-medium disabled:opacity-50 dark:border-zinc-700">
+            Rename
+          </button>
+          {error && <p role="alert" className="text-xs text-red-600">{error}</p>}
+        </form>
+      )}
       <ul className="flex-1 overflow-y-auto p-2">
         {space.members.map((m) => (
           <li key={m.id} className="group flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-zinc-50 dark:hover:bg-zinc-900">

@@ -111,6 +111,7 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
         )}
         {active && membersOpen && (
           <MembersPanel
+            key={active.id}
             space={active}
             meId={me.entity.id}
             online={state.online}
@@ -118,6 +119,7 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
             onClose={() => setMembersOpen(false)}
             onAdd={() => setDialog("add")}
             onRemove={(id) => void actions.removeMember(active.id, id).then(actions.upsertSpace).catch((e: Error) => alert(e.message))}
+            onRename={async (name) => actions.upsertSpace(await actions.rename(active.id, name))}
             onLeave={() => {
               if (!confirm(`Leave ${active.kind === "channel" ? `#${active.name}` : "this conversation"}?`)) return;
               void actions.leave(active.id).then(() => setMembersOpen(false)).catch((e: Error) => alert(e.message));

@@ -6,6 +6,7 @@ import { createUser } from "../domain/users/create-user";
 import { endpoint } from "./endpoint";
 import { readJson } from "./read-json";
 import { json } from "./respond";
+import { rooms } from "@/lib/realtime/events";
 
 // Only these keys are read: an `isAdmin` in the body is dropped. The minimum password
 // length is createUser's; the maximum only bounds the work a request can cause.
@@ -15,8 +16,11 @@ const body = z.object({
   password: z.string().max(200),
 });
 
-export const signupHandler = endpoint(async (req, { db }) => {
+export const signupHandler = endpoint(async (req, { db, events }) => {
   const input = await readJson(req, body);
   const user = await createUser(db, input);
+  // New people join #general: its members' lists update live.
+  const joined = await db.membership.findMany({ where: { entityId: user.entityId }, select: { spaceId: true } });
+  for (const { spaceId } of joined) events.publish(rooms.space(spaceId), "space:updated", { spaceId });
   return json({ user: { id: user.id, email: user.email, name: user.entity.name } }, 201);
 });

@@ -1,6 +1,7 @@
 // The two endpoints without auth: sign-up and the health check.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startTestServer, type TestServer } from "@/server/testing/test-server";
+import { startTestServer, waitFor, type TestServer } from "@/server/testing/test-server";
+import { createChannel } from "@/server/domain/spaces/create-channel";
 import { verifyCredentials } from "@/server/domain/users/verify-credentials";
 import type { Db } from "@/server/db/client";
 import { log } from "@/server/log";
@@ -28,6 +29,18 @@ describe("POST /api/signup", () => {
     const again = await signup({ email: "dana@example.com", name: "Other", password: "another one" });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("conflict");
+  });
+
+  it("a new account joins #general and its members' lists update live", async () => {
+    const existing = await t.user("Member");
+    const general = await createChannel(t.deps, existing.actor, { name: "general" });
+    const socket = await existing.connect();
+    const told = waitFor(socket, "space:updated");
+    const res = await signup({ email: "newbie@example.com", name: "Newbie", password: "long enough" });
+    expect(res.status).toBe(201);
+    expect((await told).spaceId).toBe(general.id);
+    const members = await t.deps.db.membership.count({ where: { spaceId: general.id } });
+    expect(members).toBe(2);
   });
 
   it.each([
