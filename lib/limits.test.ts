@@ -10,4 +10,20 @@ describe("product limits", () => {
   });
   it("chain depth limit defaults to 5", () => expect(limits.MAX_CHAIN_DEPTH).toBe(5));
   it("bodies over 64 KiB are refused", () => expect(limits.MAX_BODY_BYTES).toBe(65536));
+
+  it("agents see 50 messages per space and read_messages defaults to 50", () => {
+    expect(limits.HISTORY_WINDOW).toBe(50);
+    expect(limits.READ_MESSAGES_LIMIT).toBe(50);
+  });
+  it("waits time out after 5 minutes; 10 per run; 5 waiting runs per agent", () => {
+    expect(limits.WAIT_TIMEOUT_MS).toBe(300_000);
+    expect(limits.MAX_WAITS_PER_RUN).toBe(10);
+    expect(limits.MAX_WAITING_RUNS_PER_AGENT).toBe(5);
+  });
+  it("an agent runs at most 5 runs at once, each at most 30 minutes and 20 tool steps", () => {
+    expect(limits.MAX_CONCURRENT_RUNS).toBe(5);
+    expect(limits.MAX_RUN_DURATION_MS).toBe(1_800_000);
+    expect(limits.MAX_TOOL_STEPS).toBe(20);
+  });
+  it("get_my_runs defaults to 10 runs", () => expect(limits.GET_MY_RUNS_LIMIT).toBe(10));
 });

@@ -20,6 +20,18 @@ const schema = z.object({
   AUTH_GITHUB_SECRET: optional,
   AUTH_GOOGLE_ID: optional,
   AUTH_GOOGLE_SECRET: optional,
+  /** LLM providers, chosen per agent (Agent.provider). None set → agents use the offline model. */
+  OPENAI_API_KEY: optional,
+  OPENAI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  ANTHROPIC_API_KEY: optional,
+  /** Any OpenAI-compatible endpoint: Ollama (http://localhost:11434/v1), vLLM, LM Studio. */
+  OPENAI_COMPATIBLE_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  OPENAI_COMPATIBLE_API_KEY: optional,
+  /** Provider and model the demo agents are seeded with (e.g. "openai" / "gpt-4o-mini"). Default: offline. */
+  PARLEY_AGENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["offline", "openai", "anthropic", "openai-compatible"]).default("offline")),
+  PARLEY_AGENT_MODEL: optional,
+  /** How often the run worker and plan scheduler look for due work, in ms. */
+  PARLEY_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
 export type Env = z.infer<typeof schema>;

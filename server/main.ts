@@ -11,6 +11,8 @@ import { createRealtime } from "./realtime/create-realtime";
 import { setRuntime } from "./runtime";
 import { seedDemoWorkspace } from "./seed/demo-workspace";
 import { log } from "./log";
+import { DomainBus } from "./domain/bus";
+import { createGateway } from "./agents/gateway";
 
 async function main() {
   const secret = ensureAuthSecret();
@@ -25,8 +27,14 @@ async function main() {
   if (e.SEED_DEMO === "true" && (await seedDemoWorkspace(database.db))) log.info("demo workspace seeded");
 
   const httpServer = createServer();
-  const realtime = await createRealtime(httpServer, { db: database.db, secret, redisUrl: e.REDIS_URL });
-  setRuntime({ db: database.db, events: realtime.events, secret });
+  const bus = new DomainBus();
+  const realtime = await createRealtime(httpServer, { db: database.db, secret, redisUrl: e.REDIS_URL, bus });
+  const deps = { db: database.db, events: realtime.events, bus };
+  const gateway = createGateway(deps, { tickMs: e.PARLEY_TICK_MS });
+  // One process owns the database unless Redis says there are several; only then is every
+  // `running` run at start one this process left behind.
+  await gateway.start({ recover: !e.REDIS_URL });
+  setRuntime({ ...deps, secret, gateway });
 
   const app = next({ dev, hostname: e.HOST, port: e.PORT, httpServer });
   const handle = app.getRequestHandler();
@@ -45,6 +53,7 @@ async function main() {
     log.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await gateway.stop(); // in-flight runs stay `running` and resume on the next start
       await realtime.close(); // also closes the HTTP server
       await app.close?.();
       await database.close();

@@ -1,17 +1,18 @@
 // The process's shared pieces (database, event sink, auth secret), registered once by
 // server/main.ts. Next's route bundles are separate module instances from the custom
 // server, so they reach the same objects through globalThis.
-import type { Deps, EventSink } from "./domain/deps";
-import type { Db } from "./db/client";
+import type { Deps } from "./domain/deps";
+import type { Gateway } from "./agents/gateway";
 import { setDb } from "./db/client";
 
 export interface Runtime extends Deps {
   secret: string;
+  gateway?: Gateway;
 }
 
 const g = globalThis as unknown as { __parleyRuntime?: Runtime };
 
-export function setRuntime(rt: { db: Db; events: EventSink; secret: string } | undefined): void {
+export function setRuntime(rt: Runtime | undefined): void {
   g.__parleyRuntime = rt;
   setDb(rt?.db);
 }

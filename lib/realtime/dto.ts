@@ -61,3 +61,51 @@ export interface MeDto {
   email: string;
   isAdmin: boolean;
 }
+
+export type RunStatus = "queued" | "running" | "waiting_reply" | "completed" | "failed" | "canceled";
+export type TriggerType = "space_message" | "plan" | "service";
+
+/** A run as the chat and the inspector see it (no context text: that is fetched on demand). */
+export interface RunDto {
+  id: string;
+  agent: EntityDto & { provider: string; modelId: string };
+  status: RunStatus;
+  triggerType: TriggerType;
+  triggerMessageId: string | null;
+  triggerSpaceId: string | null;
+  triggerEntityId: string | null;
+  planId: string | null;
+  serviceName: string | null;
+  chainDepth: number;
+  activeSpaceId: string | null;
+  waitState: { spaceId: string; messageId?: string; timeoutAt: string; reply?: unknown } | null;
+  waitCount: number;
+  stepCount: number;
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+  error: string | null;
+  partialOutput: string | null;
+  statusReason: string | null;
+  queuedAt: string;
+  startedAt: string | null;
+  endedAt: string | null;
+}
+
+/** One timeline entry of a run. */
+export interface RunEventDto {
+  runId: string;
+  seq: number;
+  type: string;
+  data: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** A send_message being written: the text so far, keyed by the message's clientMessageId. */
+export interface RunStreamDto {
+  runId: string;
+  spaceId: string;
+  agent: EntityDto;
+  clientMessageId: string;
+  text: string;
+}

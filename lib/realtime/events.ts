@@ -2,7 +2,7 @@
 // client payload has a zod schema that the server parses before doing anything.
 import { z } from "zod";
 import { MAX_MESSAGE_LENGTH, MAX_PAGE_SIZE, MAX_REPLAY_BATCH, MAX_SPACE_NAME_LENGTH } from "../limits";
-import type { EntityDto, MessageDto, ReadCursorDto, SpaceDto } from "./dto";
+import type { EntityDto, MessageDto, ReadCursorDto, RunDto, RunEventDto, RunStreamDto, SpaceDto } from "./dto";
 
 export const PROTOCOL_VERSION = 1;
 
@@ -80,6 +80,12 @@ export interface ServerToClientEvents {
   "space:updated": (p: { spaceId: string }) => void;
   /** The receiver is no longer a member. */
   "space:removed": (p: { spaceId: string }) => void;
+  /** A run changed status (to its space's members and to admins). */
+  "run:updated": (p: { run: RunDto }) => void;
+  /** An agent is writing a message: the text so far. Ends when the message:new with the same clientMessageId arrives or the run leaves `running`. */
+  "run:stream": (p: RunStreamDto) => void;
+  /** A run's timeline grew (admins only). */
+  "run:event": (p: { event: RunEventDto }) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
@@ -90,4 +96,6 @@ export const rooms = {
   space: (spaceId: string) => `space:${spaceId}`,
   entity: (entityId: string) => `entity:${entityId}`,
   workspace: "workspace",
+  /** Admins watch every run's timeline here. */
+  admins: "admins",
 } as const;

@@ -3,6 +3,7 @@
 // the Socket.IO publisher (server/realtime/socket-sink.ts), in tests it can record events.
 import type { Db } from "../db/client";
 import type { ServerEventName, ServerEventPayload } from "@/lib/realtime/events";
+import type { DomainBus } from "./bus";
 
 export interface EventSink {
   publish<E extends ServerEventName>(room: string, event: E, payload: ServerEventPayload<E>): void;
@@ -14,6 +15,8 @@ export interface EventSink {
 export interface Deps {
   db: Db;
   events: EventSink;
+  /** Domain events for in-process listeners (the agent gateway). Absent in seeding and some tests. */
+  bus?: DomainBus;
 }
 
 /** Who is acting: a human (with userId) or an agent. */

@@ -15,6 +15,7 @@ import { registerHandlers } from "./register-handlers";
 import { TypingTracker } from "./typing-tracker";
 import { isOnline, onlineEntityIds } from "./presence";
 import type { EventSink } from "../domain/deps";
+import type { DomainBus } from "../domain/bus";
 
 export interface Realtime {
   io: ParleyServer;
@@ -24,7 +25,7 @@ export interface Realtime {
 
 export async function createRealtime(
   httpServer: HttpServer,
-  opts: { db: Db; secret: string; redisUrl?: string },
+  opts: { db: Db; secret: string; redisUrl?: string; bus?: DomainBus },
 ): Promise<Realtime> {
   const io: ParleyServer = new Server(httpServer, {
     // Next's dev HMR websocket shares the port; engine.io must not destroy upgrades it does not own.
@@ -70,7 +71,7 @@ export async function createRealtime(
   io.on("connection", async (socket) => {
     const { entityId } = socket.data;
     // Handlers first, so events sent right after connect are not dropped while we query.
-    registerHandlers(socket, { db: opts.db, events }, typing);
+    registerHandlers(socket, { db: opts.db, events, bus: opts.bus }, typing);
     socket.on("disconnect", async () => {
       typing.stopAll(socket);
       try {
@@ -82,7 +83,12 @@ export async function createRealtime(
     try {
       const wasOnline = await isOnline(io, entityId);
       const memberships = await opts.db.membership.findMany({ where: { entityId }, select: { spaceId: true } });
-      await socket.join([rooms.workspace, rooms.entity(entityId), ...memberships.map((m) => rooms.space(m.spaceId))]);
+      await socket.join([
+        rooms.workspace,
+        rooms.entity(entityId),
+        ...(socket.data.isAdmin ? [rooms.admins] : []),
+        ...memberships.map((m) => rooms.space(m.spaceId)),
+      ]);
       if (!wasOnline) events.publish(rooms.workspace, "presence:updated", { entityId, online: true });
       socket.emit("session:ready", { protocol: PROTOCOL_VERSION, entityId, online: await onlineEntityIds(io) });
     } catch (e) {

@@ -9,6 +9,8 @@ import { createUser } from "../domain/users/create-user";
 import { mintSessionCookie } from "../auth/session-cookie";
 import type { Deps } from "../domain/deps";
 import { openTestDatabase } from "./test-database";
+import { DomainBus } from "../domain/bus";
+import { createGateway, type Gateway, type GatewayOptions } from "../agents/gateway";
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -19,6 +21,7 @@ export interface TestServer {
   url: string;
   http: Server;
   realtime: Realtime;
+  gateway: Gateway;
   user(name: string, opts?: { isAdmin?: boolean }): Promise<TestUser>;
   close(): Promise<void>;
 }
@@ -32,13 +35,17 @@ export interface TestUser {
   connect(): Promise<ClientSocket>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+/** The gateway runs with manual ticks (tickMs 0) unless the test asks otherwise. */
+export async function startTestServer(opts: { gateway?: GatewayOptions } = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   const http = createServer();
-  const realtime = await createRealtime(http, { db: database.db, secret: TEST_SECRET });
+  const bus = new DomainBus();
+  const realtime = await createRealtime(http, { db: database.db, secret: TEST_SECRET, bus });
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  const deps: Deps = { db: database.db, events: realtime.events };
+  const deps: Deps = { db: database.db, events: realtime.events, bus };
+  const gateway = createGateway(deps, { tickMs: 0, ...opts.gateway });
+  await gateway.start();
   const sockets: ClientSocket[] = [];
   let n = 0;
 
@@ -47,6 +54,7 @@ export async function startTestServer(): Promise<TestServer> {
     url,
     http,
     realtime,
+    gateway,
     async user(name, opts) {
       const user = await createUser(database.db, {
         email: `${name.toLowerCase()}-${++n}@test.dev`,
@@ -71,6 +79,7 @@ export async function startTestServer(): Promise<TestServer> {
     },
     async close() {
       for (const s of sockets) s.disconnect();
+      await gateway.stop();
       await realtime.close();
       await database.close();
     },

@@ -92,6 +92,7 @@ export async function sendMessage(deps: Deps, actor: Actor, input: SendMessageIn
     lastSeenSeq: message.seq,
     lastSeenMessageId: message.id,
   });
+  deps.bus?.emit("message:created", message);
   return { message, created: true };
 }
 

@@ -1,0 +1,170 @@
+// Rules 1–4 of the gateway: fan-out, chain depth, one run per (agent, message), folding,
+// the per-agent cap and legal transitions — against the real database and Socket.IO.
+import { afterEach, describe, expect, it } from "vitest";
+import { call, startTestServer, waitFor, type TestServer } from "../../testing/test-server";
+import { createAgent, replyOnce, replyToHumans, scriptedModels, silent, type Script } from "../../testing/agents";
+import { createChannel } from "../../domain/spaces/create-channel";
+import { sendMessage } from "../../domain/messages/send-message";
+import { onMessage } from "../triggers/on-message";
+import { isLegal, transition } from "../runs/transitions";
+import { MAX_CHAIN_DEPTH } from "@/lib/limits";
+
+let srv: TestServer;
+afterEach(async () => srv?.close());
+
+async function setup(scripts: Record<string, Script>, agentOpts: Record<string, { maxConcurrentRuns?: number }> = {}) {
+  const models = scriptedModels(scripts);
+  srv = await startTestServer({ gateway: { models: models.resolver } });
+  const ada = await srv.user("Ada");
+  const agents = [];
+  for (const name of Object.keys(scripts)) agents.push(await createAgent(srv.deps.db, name, agentOpts[name]));
+  const space = await createChannel(srv.deps, ada.actor, { name: "general", memberIds: agents.map((a) => a.entityId) });
+  return { ada, agents, space, calls: models.calls };
+}
+
+const messages = (spaceId: string) =>
+  srv.deps.db.message.findMany({ where: { spaceId }, orderBy: { seq: "asc" }, include: { sender: true } });
+
+describe("triggers", () => {
+  it("a human message triggers one run for each agent member, streamed over the socket", async () => {
+    const { ada, space, agents } = await setup({ Scout: replyToHumans("Scout here"), Critic: replyToHumans("Critic here") });
+    const socket = await ada.connect();
+    const seen: string[] = [];
+    socket.on("run:updated", ({ run }) => seen.push(`${run.agent.name}:${run.status}`));
+    const ack = await call(socket, "message:send", { spaceId: space.id, text: "hello team" });
+    expect(ack.ok).toBe(true);
+    await srv.gateway.idle();
+
+    const runs = await srv.deps.db.run.findMany({ include: { agent: { include: { entity: true } } } });
+    const fromHuman = runs.filter((r) => r.chainDepth === 0);
+    expect(fromHuman.map((r) => r.agent.entity.name).sort()).toEqual(["Critic", "Scout"]);
+    expect(runs.every((r) => r.status === "completed")).toBe(true);
+    const texts = (await messages(space.id)).map((m) => m.text);
+    expect(texts).toEqual(expect.arrayContaining(["hello team", "Scout here", "Critic here"]));
+    expect(texts).toHaveLength(3);
+    // Each agent's reply triggers the other one at depth 1; the sender never triggers itself.
+    const depth1 = await srv.deps.db.triggerDecision.findMany({ where: { decision: "triggered" } });
+    expect(depth1).toHaveLength(4);
+    for (const a of agents) {
+      const own = await srv.deps.db.message.findFirst({ where: { senderId: a.entityId } });
+      const selfRuns = await srv.deps.db.run.count({ where: { agentId: a.id, triggerMessageId: own!.id } });
+      expect(selfRuns).toBe(0);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen).toEqual(expect.arrayContaining(["Scout:queued", "Scout:running", "Scout:completed", "Critic:completed"]));
+  });
+
+  it("a three-agent chain stops at the space's depth limit, and the stop is recorded", async () => {
+    // Each agent answers whoever spoke, so the chain only ends at the limit.
+    const chatty: Script = (c) => (c.results.length ? { text: "ok" } : { tool: "send_message", input: { text: "and another thing" } });
+    const { ada, space } = await setup({ A: (c) => chatty(c), B: (c) => chatty(c), C: (c) => chatty(c) });
+    // Only one agent answers the human, to keep the tree narrow: B and C stay silent at depth 0.
+    await srv.deps.db.space.update({ where: { id: space.id }, data: { maxChainDepth: MAX_CHAIN_DEPTH } });
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "start" });
+    await srv.gateway.idle();
+
+    const all = await messages(space.id);
+    const depths = all.filter((m) => m.sender.type === "agent").map((m) => m.chainDepth);
+    expect(Math.max(...depths)).toBe(MAX_CHAIN_DEPTH);
+    const runs = await srv.deps.db.run.findMany();
+    expect(Math.max(...runs.map((r) => r.chainDepth))).toBe(MAX_CHAIN_DEPTH);
+    const stops = await srv.deps.db.triggerDecision.findMany({ where: { decision: "refused" } });
+    expect(stops.length).toBeGreaterThan(0);
+    expect(stops[0]!.reason).toMatch(/chain depth limit reached: the message is at depth 5, the space allows 5/);
+    // Messages at the limit were still posted.
+    expect(all.some((m) => m.chainDepth === MAX_CHAIN_DEPTH)).toBe(true);
+  });
+
+  it("concurrent deliveries of one message create one run per agent", async () => {
+    const { ada, space, agents } = await setup({ Scout: silent });
+    const { message } = await sendMessage({ ...srv.deps, bus: undefined }, ada.actor, { spaceId: space.id, text: "hi" });
+    await Promise.all(Array.from({ length: 8 }, () => onMessage(srv.gateway.ctx, message)));
+    await srv.gateway.idle();
+    expect(await srv.deps.db.run.count({ where: { agentId: agents[0]!.id } })).toBe(1);
+    const decisions = await srv.deps.db.triggerDecision.findMany({ where: { messageId: message.id } });
+    expect(decisions.filter((d) => d.decision === "triggered")).toHaveLength(1);
+    expect(decisions.filter((d) => d.decision !== "triggered").every((d) => /duplicate|folded/.test(d.reason + d.decision))).toBe(true);
+  });
+
+  it("messages arriving while a run is queued fold into it and show as [NEW]", async () => {
+    const { ada, space, agents, calls } = await setup({ Scout: silent });
+    const ctx = srv.gateway.ctx;
+    const quiet = { ...srv.deps, bus: undefined };
+    const m1 = (await sendMessage(quiet, ada.actor, { spaceId: space.id, text: "one" })).message;
+    const m2 = (await sendMessage(quiet, ada.actor, { spaceId: space.id, text: "two" })).message;
+    // Deliver both before the worker gets a chance to start the first run.
+    await srv.deps.db.agent.update({ where: { id: agents[0]!.id }, data: { enabled: false } });
+    await srv.deps.db.agent.update({ where: { id: agents[0]!.id }, data: { enabled: true } });
+    const kick = ctx.kick;
+    ctx.kick = () => {};
+    await onMessage(ctx, m1);
+    await onMessage(ctx, m2);
+    ctx.kick = kick;
+    expect(await srv.deps.db.run.count()).toBe(1);
+    const fold = await srv.deps.db.triggerDecision.findFirst({ where: { messageId: m2.id } });
+    expect(fold?.decision).toBe("folded");
+    ctx.kick();
+    await srv.gateway.idle();
+    expect(calls.Scout).toHaveLength(1);
+    expect(calls.Scout![0]).toMatch(/"one"\s+\[NEW\] ← TRIGGER/);
+    expect(calls.Scout![0]).toMatch(/"two"\s+\[NEW\]/);
+  });
+
+  it("an agent runs at most maxConcurrentRuns at once; the rest queue and run later", async () => {
+    let running = 0;
+    let peak = 0;
+    const slow: Script = async (c) => {
+      if (c.results.length) return { text: "done" };
+      running++;
+      peak = Math.max(peak, running);
+      await new Promise((r) => setTimeout(r, 30));
+      running--;
+      return { text: "thinking only" };
+    };
+    const { ada, agents } = await setup({ Scout: slow }, { Scout: { maxConcurrentRuns: 2 } });
+    // Five spaces, so nothing folds: five runs compete for two slots.
+    const spaces = [];
+    for (let i = 0; i < 5; i++) spaces.push(await createChannel(srv.deps, ada.actor, { name: `s${i}`, memberIds: [agents[0]!.entityId] }));
+    await Promise.all(spaces.map((s) => sendMessage(srv.deps, ada.actor, { spaceId: s.id, text: "go" })));
+    await srv.gateway.idle();
+    expect(peak).toBe(2);
+    expect(await srv.deps.db.run.count({ where: { status: "completed" } })).toBe(5);
+    const queuedBehind = await srv.deps.db.triggerDecision.count({ where: { reason: { contains: "queued behind" } } });
+    expect(queuedBehind).toBeGreaterThanOrEqual(0);
+  });
+
+  it("only legal status transitions happen, each persisted and recorded", async () => {
+    const { ada, space } = await setup({ Scout: silent });
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "hi" });
+    await srv.gateway.idle();
+    const run = await srv.deps.db.run.findFirstOrThrow();
+    expect(run.status).toBe("completed");
+    expect(await transition(srv.gateway.ctx, run.id, "running")).toBe(false);
+    expect((await srv.deps.db.run.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("completed");
+    const statuses = (await srv.deps.db.runEvent.findMany({ where: { runId: run.id, type: "status" }, orderBy: { seq: "asc" } })).map(
+      (e) => (e.data as { status: string }).status,
+    );
+    expect(statuses).toEqual(["running", "completed"]);
+    expect(isLegal("queued", "completed")).toBe(false);
+    expect(isLegal("waiting_reply", "running")).toBe(true);
+  });
+
+  it("the sender's own socket sees run:stream drafts that end in one persisted message", async () => {
+    const long = "A fairly long answer that streams in more than one piece, so the client sees a growing draft.";
+    const { ada, space } = await setup({ Scout: replyOnce(long) });
+    const socket = await ada.connect();
+    const drafts: string[] = [];
+    socket.on("run:stream", (p) => drafts.push(p.text));
+    const final = new Promise<string | null>((resolve) =>
+      socket.on("message:new", ({ message }) => message.sender.name === "Scout" && resolve(message.clientMessageId)),
+    );
+    await call(socket, "message:send", { spaceId: space.id, text: "question" });
+    const key = await final;
+    await srv.gateway.idle();
+    expect(drafts.length).toBeGreaterThan(0);
+    expect(long.startsWith(drafts[0]!)).toBe(true);
+    expect(key).toMatch(/^run:/);
+    expect((await messages(space.id)).filter((m) => m.text === long)).toHaveLength(1);
+    void waitFor;
+  });
+});

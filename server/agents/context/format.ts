@@ -1,0 +1,42 @@
+// Line formats of the structured context (seed 000). One function per kind of line, so
+// the history block, read_messages results and tests all print messages the same way.
+import type { HistoryMessage, MessageOrigin } from "./context-input";
+
+export const quote = (text: string): string => JSON.stringify(text);
+
+export function messageLine(
+  m: HistoryMessage,
+  marks: { seen: boolean; trigger?: boolean; reply?: boolean; spaceId: string },
+): string {
+  const head = `[msg:${m.id}] [${m.createdAt}] ${m.sender.name} (${m.sender.type}, id:${m.sender.id}): ${quote(m.text)}`;
+  const tail = `  ${marks.seen ? "[SEEN]" : "[NEW]"}${marks.trigger ? " ← TRIGGER" : ""}${marks.reply ? " ← REPLY (answered your wait)" : ""}`;
+  const extra: string[] = [];
+  const why = originNote(m.origin, marks.spaceId);
+  if (why) extra.push(`      ${why}`);
+  if (m.replyToMessageId) extra.push(`      [reply to msg:${m.replyToMessageId}]`);
+  return [`  ${head}${tail}`, ...extra].join("\n");
+}
+
+/** Only messages sent because of something outside this space carry a note. */
+export function originNote(origin: MessageOrigin | null, spaceId: string): string | null {
+  if (!origin) return null;
+  if (origin.triggerType === "plan") return `[sent because of plan ${quote(origin.planName ?? "?")}]`;
+  if (origin.triggerType === "service") return `[sent because service ${quote(origin.serviceName ?? "?")} triggered a run]`;
+  if (!origin.triggerSpaceId || origin.triggerSpaceId === spaceId) return null;
+  const text = origin.triggerText ? ` ${quote(clip(origin.triggerText, 120))}` : "";
+  return `[sent because ${origin.triggerSenderName ?? "someone"} wrote${text} in ${quote(origin.triggerSpaceName ?? "another space")}]`;
+}
+
+export function clip(text: string, n: number): string {
+  return text.length > n ? `${text.slice(0, n - 1)}…` : text;
+}
+
+/** "in 2h 00m" / "in 5m" / "overdue" */
+export function relative(from: Date, to: Date): string {
+  const mins = Math.round((to.getTime() - from.getTime()) / 60000);
+  if (mins < 0) return "overdue";
+  if (mins < 60) return `in ${mins}m`;
+  const h = Math.floor(mins / 60);
+  const m = mins % 60;
+  return h >= 48 ? `in ${Math.floor(h / 24)}d ${h % 24}h` : `in ${h}h ${String(m).padStart(2, "0")}m`;
+}

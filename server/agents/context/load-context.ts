@@ -1,0 +1,155 @@
+// Reads what one model call of a run needs from the database into a ContextInput.
+// Bounded queries only: one history window (HISTORY_WINDOW) of the active space, the
+// agent's spaces, goals, memories, plans and unfinished runs.
+import { HISTORY_WINDOW } from "@/lib/limits";
+import type { Db } from "../../db/client";
+import type { Run } from "@/generated/prisma/client";
+import type { ContextInput, HistoryMessage, MessageOrigin, TriggerInput } from "./context-input";
+import { waitResult, type WaitState } from "../runs/waits";
+import { describeSchedule } from "../../domain/agents/schedule";
+
+const entitySel = { id: true, name: true, type: true } as const;
+
+export async function loadContext(
+  db: Db,
+  run: Run,
+  agent: { id: string; entityId: string; name: string; persona: string; instructions: string },
+  opts: { now: Date; maxTokens: number },
+): Promise<ContextInput> {
+  const wait = run.waitState as WaitState | null;
+  const [trigger, activeSpace, history, spaces, goals, memories, plans, activeRuns, previousFailure] = await Promise.all([
+    loadTrigger(db, run),
+    run.activeSpaceId ? db.space.findUnique({ where: { id: run.activeSpaceId }, select: { id: true, name: true } }) : null,
+    run.activeSpaceId ? loadHistory(db, run.activeSpaceId, agent.entityId) : null,
+    db.space.findMany({
+      where: { memberships: { some: { entityId: agent.entityId } }, archivedAt: null },
+      orderBy: { name: "asc" },
+      take: 100,
+      select: { id: true, name: true, kind: true, memberships: { select: { entity: { select: entitySel } }, take: 50 } },
+    }),
+    db.goal.findMany({ where: { agentId: agent.id, status: "active" }, orderBy: [{ priority: "asc" }, { createdAt: "asc" }], take: 50 }),
+    db.memory.findMany({ where: { agentId: agent.id }, orderBy: { key: "asc" }, take: 200 }),
+    db.plan.findMany({ where: { agentId: agent.id, status: "active" }, orderBy: { nextRunAt: "asc" }, take: 50 }),
+    db.run.findMany({
+      where: { agentId: agent.id, status: { in: ["queued", "running", "waiting_reply"] } },
+      orderBy: { queuedAt: "asc" },
+      take: 20,
+    }),
+    db.run.findFirst({
+      where: { agentId: agent.id, id: { not: run.id }, status: { in: ["completed", "failed", "canceled"] } },
+      orderBy: { endedAt: "desc" },
+    }),
+  ]);
+
+  const spaceNames = new Map(spaces.map((s) => [s.id, s.name]));
+  const senderIds = [...new Set(activeRuns.map((r) => r.triggerEntityId).filter(Boolean))] as string[];
+  const senders = new Map(
+    (await db.entity.findMany({ where: { id: { in: senderIds } }, select: { id: true, name: true } })).map((e) => [e.id, e.name]),
+  );
+
+  return {
+    now: opts.now.toISOString(),
+    agent,
+    runId: run.id,
+    trigger,
+    resume:
+      wait && run.status !== "queued" && (wait.reply || new Date(wait.timeoutAt) <= opts.now)
+        ? { result: waitResult(wait, opts.now), replyMessageId: wait.reply?.messageId ?? null, afterSeq: wait.afterSeq }
+        : null,
+    activeSpace: activeSpace ? { ...activeSpace, auto: run.triggerType === "space_message" && activeSpace.id === run.triggerSpaceId } : null,
+    history,
+    spaces: spaces.map((s) => ({ id: s.id, name: s.name, kind: s.kind, members: s.memberships.map((m) => m.entity) })),
+    goals: goals.map((g) => ({ id: g.id, description: g.description, priority: g.priority, longTerm: g.longTerm })),
+    memories: memories.map((m) => ({ key: m.key, value: m.value })),
+    plans: plans.map((p) => ({
+      id: p.id,
+      name: p.name,
+      cron: p.cron,
+      runAfter: p.runAfter,
+      scheduledAt: p.scheduledAt?.toISOString() ?? null,
+      nextRunAt: p.nextRunAt?.toISOString() ?? null,
+    })),
+    activeRuns: activeRuns.map((r) => {
+      const w = r.waitState as WaitState | null;
+      return {
+        id: r.id,
+        status: r.status,
+        triggerType: r.triggerType,
+        senderName: r.triggerEntityId ? (senders.get(r.triggerEntityId) ?? null) : null,
+        spaceName: r.triggerSpaceId ? (spaceNames.get(r.triggerSpaceId) ?? null) : null,
+        waitingIn: w ? (spaceNames.get(w.spaceId) ?? null) : null,
+      };
+    }),
+    previousFailure:
+      previousFailure?.status === "failed"
+        ? {
+            runId: previousFailure.id,
+            error: previousFailure.error ?? previousFailure.statusReason ?? "unknown error",
+            partialOutput: previousFailure.partialOutput,
+            endedAt: previousFailure.endedAt?.toISOString() ?? "",
+          }
+        : null,
+    maxTokens: opts.maxTokens,
+  };
+}
+
+async function loadTrigger(db: Db, run: Run): Promise<TriggerInput> {
+  if (run.triggerType === "plan") {
+    const plan = run.planId ? await db.plan.findUnique({ where: { id: run.planId } }) : null;
+    return {
+      type: "plan",
+      plan: plan
+        ? { id: plan.id, name: plan.name, instruction: plan.instruction, schedule: describeSchedule(plan) }
+        : { id: run.planId ?? "?", name: "(deleted plan)", instruction: "", schedule: "unknown" },
+      scheduledAt: (run.planFireAt ?? run.queuedAt).toISOString(),
+      chainDepth: run.chainDepth,
+    };
+  }
+  if (run.triggerType === "service") {
+    return { type: "service", serviceName: run.serviceName ?? "?", payload: run.servicePayload, chainDepth: run.chainDepth };
+  }
+  const m = await db.message.findUniqueOrThrow({
+    where: { id: run.triggerMessageId! },
+    select: { id: true, text: true, createdAt: true, sender: { select: entitySel }, space: { select: { id: true, name: true } }, origin: true },
+  });
+  return {
+    type: "space_message",
+    space: m.space,
+    sender: m.sender,
+    message: { id: m.id, text: m.text, createdAt: m.createdAt.toISOString() },
+    senderExpectsReply: (m.origin as MessageOrigin | null)?.expectsReply === true,
+    chainDepth: run.chainDepth,
+  };
+}
+
+export async function loadHistory(db: Db, spaceId: string, entityId: string, limit = HISTORY_WINDOW, offset = 0) {
+  const [space, membership, rows] = await Promise.all([
+    db.space.findUniqueOrThrow({ where: { id: spaceId }, select: { id: true, name: true } }),
+    db.membership.findUnique({ where: { spaceId_entityId: { spaceId, entityId } }, select: { lastProcessedSeq: true } }),
+    db.message.findMany({
+      where: { spaceId, deletedAt: null },
+      orderBy: { seq: "desc" },
+      skip: offset,
+      take: limit,
+      select: {
+        id: true,
+        seq: true,
+        createdAt: true,
+        text: true,
+        replyToMessageId: true,
+        origin: true,
+        sender: { select: entitySel },
+      },
+    }),
+  ]);
+  const messages: HistoryMessage[] = rows.reverse().map((r) => ({
+    id: r.id,
+    seq: r.seq,
+    createdAt: r.createdAt.toISOString(),
+    sender: r.sender,
+    text: r.text,
+    replyToMessageId: r.replyToMessageId,
+    origin: (r.origin as MessageOrigin | null) ?? null,
+  }));
+  return { space, messages, lastProcessedSeq: membership?.lastProcessedSeq ?? 0 };
+}

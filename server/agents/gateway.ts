@@ -1,0 +1,84 @@
+// The agent gateway: listens for new messages, turns them into runs, and runs them.
+// One per process. With several processes on one database, each claims runs and plans
+// through the database (advisory locks, SKIP LOCKED, unique keys), so each runs once.
+import type { Deps } from "../domain/deps";
+import type { MessageDto } from "@/lib/realtime/dto";
+import { log } from "../log";
+import { systemClock, type Clock } from "./clock";
+import type { GatewayCtx } from "./gateway-context";
+import { defaultModelResolver, type ModelResolver } from "./models/resolve-model";
+import { onMessage } from "./triggers/on-message";
+import { RunWorker } from "./runs/worker";
+import { PlanScheduler } from "./plans/scheduler";
+
+export interface GatewayOptions {
+  clock?: Clock;
+  models?: ModelResolver;
+  /** Poll interval for timeouts, plans and runs queued elsewhere; 0 = only manual tick() (tests). */
+  tickMs?: number;
+}
+
+export interface Gateway {
+  ctx: GatewayCtx;
+  start(opts?: { recover?: boolean }): Promise<void>;
+  /** One scheduler + worker round (tests drive time with this). */
+  tick(): Promise<void>;
+  /** Resolves when triggers, claims and runs have all settled. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createGateway(deps: Deps, opts: GatewayOptions = {}): Gateway {
+  if (!deps.bus) throw new Error("The gateway needs deps.bus");
+  let worker: RunWorker;
+  const ctx: GatewayCtx = {
+    ...deps,
+    clock: opts.clock ?? systemClock,
+    models: opts.models ?? defaultModelResolver,
+    executing: new Map(),
+    kick: () => worker.kick(),
+  };
+  worker = new RunWorker(ctx);
+  const scheduler = new PlanScheduler(ctx);
+  const pending = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+
+  const unsubscribe = deps.bus.on("message:created", (m: MessageDto) => {
+    const p = onMessage(ctx, m)
+      .catch((err) => log.error({ err, messageId: m.id }, "trigger handling failed"))
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  });
+
+  const tick = async () => {
+    await scheduler.tick();
+    worker.kick();
+  };
+
+  return {
+    ctx,
+    async start({ recover = false } = {}) {
+      if (recover) {
+        const n = await worker.recoverInterrupted();
+        if (n) log.info({ runs: n }, "recovered interrupted runs");
+      }
+      const every = opts.tickMs ?? 1000;
+      if (every > 0) timer = setInterval(() => void tick().catch((err) => log.error({ err }, "gateway tick failed")), every);
+      worker.kick();
+    },
+    tick,
+    async idle() {
+      for (;;) {
+        await Promise.all([...pending]);
+        await worker.idle();
+        if (pending.size === 0 && ctx.executing.size === 0) return;
+      }
+    },
+    async stop() {
+      clearInterval(timer);
+      unsubscribe();
+      await Promise.allSettled([...pending]);
+      await worker.stop();
+    },
+  };
+}

@@ -1,0 +1,183 @@
+// The offline model's behaviour, as a pure function of the context text: which tool calls
+// to make, in order. Deterministic, so the demo and tests are repeatable, and it uses the
+// real tools so every gateway mechanism can be watched without an API key.
+//
+// Like a good colleague it stays silent unless a human spoke (and did not address some
+// other agent) or someone addressed it by name. It understands a few requests:
+//   "remember <fact>"                 → set_memories, then confirms
+//   "remind me in 2 minutes to <x>"   → set_plans(runAfter), then confirms; the plan run posts the reminder
+//   "deploy …" / "ask me …"           → asks "Deploy v2.1? Reply yes or no" with wait: true, then acts on the answer
+//   "discuss / debate / brainstorm …" → starts a chain: each agent hands the topic to the next by name
+export interface Action {
+  tool: string;
+  input: Record<string, unknown>;
+}
+
+interface Parsed {
+  me: string;
+  persona: string;
+  triggerType: string;
+  sender?: { name: string; type: string };
+  text: string;
+  messageId?: string;
+  expectsReply: boolean;
+  spaceId?: string;
+  /** Agent names in the active space other than me, sorted. */
+  otherAgents: string[];
+  firstSpaceId?: string;
+  resumed?: { reply: { entityName: string; text: string } | null; status: string; waitDuration: string };
+  planInstruction?: string;
+  serviceName?: string;
+  payload?: string;
+}
+
+const field = (text: string, name: string): string | undefined => {
+  const m = new RegExp(`^  ${name}: (.*)$`, "m").exec(text);
+  return m?.[1];
+};
+const unquote = (s: string | undefined): string => {
+  if (!s) return "";
+  try {
+    return JSON.parse(s) as string;
+  } catch {
+    return s;
+  }
+};
+
+export function parseContext(ctx: string): Parsed {
+  const persona = /PERSONA:\n((?: {2}.*\n)+)/.exec(ctx)?.[1]?.trim() ?? "";
+  const sender = /^ {2}sender: (.+) \((human|agent), id: /m.exec(ctx.split("\nTRIGGER:\n")[1] ?? "");
+  const spaces = ctx.split("\nYOUR SPACES:\n")[1]?.split("\n\n")[0] ?? "";
+  const active = spaces.split("\n").find((l) => l.includes("[ACTIVE]")) ?? "";
+  const otherAgents = [...active.matchAll(/([^,—]+?) \(agent\)/g)].map((m) => m[1]!.trim()).sort();
+  const resumedJson = /^ {2}send_message result: (.*)$/m.exec(ctx)?.[1];
+  const trig = ctx.split("\nTRIGGER:\n")[1]?.split("\n\n")[0] ?? "";
+  return {
+    me: unquote(field(ctx, "name")),
+    persona,
+    triggerType: field(`\n${trig}`, "type") ?? "",
+    sender: sender ? { name: sender[1]!, type: sender[2]! } : undefined,
+    text: unquote(field(`\n${trig}`, "message")),
+    messageId: field(`\n${trig}`, "messageId"),
+    expectsReply: field(`\n${trig}`, "senderExpectsReply") === "true",
+    spaceId: /^ACTIVE SPACE: .* \(id: ([^)]+)\)/m.exec(ctx)?.[1],
+    otherAgents,
+    firstSpaceId: /^ {2}- ".*" \(id: ([^)]+)\)/m.exec(spaces)?.[1],
+    resumed: resumedJson ? JSON.parse(resumedJson) : undefined,
+    planInstruction: unquote(field(`\n${trig}`, "instruction")),
+    serviceName: unquote(field(`\n${trig}`, "service")),
+    payload: field(`\n${trig}`, "payload"),
+  };
+}
+
+const mentions = (text: string, name: string) =>
+  new RegExp(`(^|[^\\w])@?${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w])`, "i").test(text);
+
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/** "You turn discussions into plans." → "I turn discussions into plans." */
+function voice(persona: string): string {
+  const first = persona.split(/(?<=\.)\s/)[0] ?? "";
+  return first.replace(/^You /, "I ").replace(/\byour\b/g, "my").replace(/\byou\b/g, "I");
+}
+
+export function offlineScript(ctx: string): { actions: Action[]; thought: string } {
+  const p = parseContext(ctx);
+  const say = (text: string, extra: Record<string, unknown> = {}) => ({ tool: "send_message", input: { text, ...extra } });
+
+  if (p.resumed) {
+    const r = p.resumed;
+    if (r.status !== "resolved" || !r.reply) {
+      return { actions: [say(`No answer after ${r.waitDuration} — I'll hold off for now.`)], thought: "wait timed out" };
+    }
+    const answer = r.reply.text.trim().toLowerCase();
+    const text = /^(y|yes|yep|sure|ok|okay|go|ship it)\b/.test(answer)
+      ? `Thanks ${r.reply.entityName} — going ahead. ✅ Deploying v2.1 now.`
+      : /^(n|no|nope|stop|wait|hold)\b/.test(answer)
+        ? `Understood, ${r.reply.entityName} — holding off on the deploy.`
+        : `Got it, ${r.reply.entityName}: “${clip(r.reply.text, 80)}”.`;
+    return { actions: [say(text)], thought: `resumed: ${r.status}` };
+  }
+
+  if (p.triggerType === "plan") {
+    const m = /^Remind (.+?) in space (\S+): (.+)$/s.exec(p.planInstruction ?? "");
+    const spaceId = m?.[2] ?? p.firstSpaceId;
+    if (!spaceId) return { actions: [], thought: "plan fired but I am in no space" };
+    const text = m ? `⏰ Reminder for ${m[1]}: ${m[3]}` : `⏰ Scheduled: ${p.planInstruction}`;
+    return { actions: [{ tool: "enter_space", input: { spaceId } }, say(text)], thought: "plan fired" };
+  }
+
+  if (p.triggerType === "service") {
+    if (!p.firstSpaceId) return { actions: [], thought: "service trigger but I am in no space" };
+    return {
+      actions: [{ tool: "enter_space", input: { spaceId: p.firstSpaceId } }, say(`Service **${p.serviceName}** reported: \`${clip(p.payload ?? "null", 300)}\``)],
+      thought: "service trigger",
+    };
+  }
+
+  // space_message
+  const addressed = mentions(p.text, p.me);
+  const namedOthers = p.otherAgents.filter((a) => mentions(p.text, a));
+  const human = p.sender?.type === "human";
+  if (!addressed && (!human || namedOthers.length > 0)) {
+    return { actions: [], thought: "not addressed to me; staying quiet" };
+  }
+  // When nobody is named, one agent (the first by name) takes on requests, so three agents do not all act.
+  const lead = addressed || [p.me, ...p.otherAgents].sort()[0] === p.me;
+  const reply = p.expectsReply && p.messageId ? { messageId: p.messageId } : {};
+  const text = p.text;
+  const next = [...p.otherAgents, p.me].sort();
+  const after = p.otherAgents.length ? next[(next.indexOf(p.me) + 1) % next.length]! : undefined;
+
+  const remember = /\bremember(?: that)?[:,]?\s+(.+)/is.exec(text);
+  if (remember && lead) {
+    const value = clip(remember[1]!.trim(), 500);
+    const key = value.toLowerCase().replace(/[^a-z0-9]+/g, "-").split("-").filter(Boolean).slice(0, 4).join("-") || "note";
+    return { actions: [{ tool: "set_memories", input: { memories: [{ key, value }] } }, say(`Noted — I'll remember: “${value}”`, reply)], thought: "remember" };
+  }
+  const remind = /\bremind (me|us|\w+) in (\d+ (?:minute|hour|day|week)s?)(?: to)?\s+(.+)/is.exec(text);
+  if (remind && lead && p.spaceId) {
+    const who = remind[1] === "me" ? (p.sender?.name ?? "you") : remind[1] === "us" ? "everyone" : remind[1]!;
+    const what = clip(remind[3]!.trim(), 300);
+    return {
+      actions: [
+        {
+          tool: "set_plans",
+          input: { plans: [{ name: `Reminder: ${clip(what, 60)}`, instruction: `Remind ${who} in space ${p.spaceId}: ${what}`, runAfter: remind[2] }] },
+        },
+        say(`Okay — I'll remind ${remind[1] === "me" ? "you" : who} in ${remind[2]}: “${what}”`, reply),
+      ],
+      thought: "schedule a reminder",
+    };
+  }
+  if (/\b(deploy|ask me)\b/i.test(text) && human && lead) {
+    return { actions: [say("Deploy v2.1? Reply yes or no", { wait: true })], thought: "ask and wait" };
+  }
+  if (/\b(discuss|debate|brainstorm)\b/i.test(text) && human && lead && after) {
+    const topic = clip(text.replace(/^.*?\b(discuss|debate|brainstorm)\b\s*/i, "").trim() || text, 100);
+    return { actions: [say(`${voice(p.persona)} Let's discuss “${topic}”. @${after}, what's your take?`)], thought: "start a discussion" };
+  }
+  if (!human && addressed) {
+    const handOff = after && after !== p.sender?.name ? after : p.sender?.name;
+    return {
+      actions: [say(`${voice(p.persona)} From my side: ${opinion(p.me, text)} @${handOff}, over to you.`, reply)],
+      thought: "continue the chain",
+    };
+  }
+  if (!human) return { actions: [], thought: "nothing to add" };
+  const greeting = `${voice(p.persona)} I read “${clip(text, 80)}”.`;
+  return { actions: [say(`${greeting} Mention **${p.me}** if you want me on it. _(offline model)_`, reply)], thought: "acknowledge" };
+}
+
+/** A stable, name-flavoured remark so a chain reads like a conversation, not an echo. */
+function opinion(me: string, text: string): string {
+  const remarks = [
+    "we should write down who owns each step.",
+    "I'd check the facts before we commit.",
+    "the riskiest part is the timeline.",
+    "let's keep the first version small.",
+  ];
+  let h = 0;
+  for (const c of me + text) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return remarks[h % remarks.length]!;
+}

@@ -1,0 +1,70 @@
+// Agent → language model (PRODUCT.md 19). OpenAI, Anthropic and any OpenAI-compatible
+// endpoint through the AI SDK's providers, keys from the environment; "offline" is the
+// built-in deterministic model. A missing key is a readable run failure, not a crash.
+import type { LanguageModel } from "ai";
+import { createOpenAI } from "@ai-sdk/openai";
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { DEFAULT_CONTEXT_TOKENS } from "@/lib/limits";
+import { AppError } from "../../domain/errors";
+import { env } from "../../env";
+import { OfflineModel } from "./offline-model";
+
+export interface AgentModelConfig {
+  id: string;
+  name: string;
+  provider: string;
+  modelId: string;
+  modelSettings: unknown;
+}
+
+export interface ResolvedModel {
+  model: LanguageModel;
+  /** The model's context window, for the context budget. */
+  contextTokens: number;
+  temperature?: number;
+  maxOutputTokens?: number;
+}
+
+export type ModelResolver = (agent: AgentModelConfig) => ResolvedModel;
+
+interface Settings {
+  temperature?: number;
+  maxOutputTokens?: number;
+  contextTokens?: number;
+  baseURL?: string;
+  /** Offline model: delay between streamed chunks, ms. */
+  streamDelayMs?: number;
+}
+
+/** Known windows; anything else uses DEFAULT_CONTEXT_TOKENS unless modelSettings.contextTokens says otherwise. */
+const WINDOWS: [RegExp, number][] = [
+  [/^gpt-4o|^gpt-4\.1|^o\d/, 128_000],
+  [/^gpt-5/, 400_000],
+  [/^claude/, 200_000],
+];
+
+export const defaultModelResolver: ModelResolver = (agent) => {
+  const s = (agent.modelSettings ?? {}) as Settings;
+  const e = env();
+  const contextTokens = s.contextTokens ?? WINDOWS.find(([re]) => re.test(agent.modelId))?.[1] ?? DEFAULT_CONTEXT_TOKENS;
+  const common = { contextTokens, temperature: s.temperature, maxOutputTokens: s.maxOutputTokens };
+  switch (agent.provider) {
+    case "offline":
+      return { ...common, model: new OfflineModel({ streamDelayMs: s.streamDelayMs ?? 25 }), contextTokens: s.contextTokens ?? 16_000 };
+    case "openai":
+      if (!e.OPENAI_API_KEY) throw new AppError("bad_request", `${agent.name} uses OpenAI but OPENAI_API_KEY is not set.`);
+      return { ...common, model: createOpenAI({ apiKey: e.OPENAI_API_KEY, baseURL: s.baseURL ?? e.OPENAI_BASE_URL })(agent.modelId) };
+    case "anthropic":
+      if (!e.ANTHROPIC_API_KEY) throw new AppError("bad_request", `${agent.name} uses Anthropic but ANTHROPIC_API_KEY is not set.`);
+      return { ...common, model: createAnthropic({ apiKey: e.ANTHROPIC_API_KEY })(agent.modelId) };
+    case "openai-compatible": {
+      const baseURL = s.baseURL ?? e.OPENAI_COMPATIBLE_BASE_URL;
+      if (!baseURL) throw new AppError("bad_request", `${agent.name} uses an OpenAI-compatible endpoint but OPENAI_COMPATIBLE_BASE_URL is not set.`);
+      const provider = createOpenAICompatible({ name: "openai-compatible", baseURL, apiKey: e.OPENAI_COMPATIBLE_API_KEY });
+      return { ...common, model: provider(agent.modelId) };
+    }
+    default:
+      throw new AppError("bad_request", `${agent.name} has an unknown model provider "${agent.provider}".`);
+  }
+};

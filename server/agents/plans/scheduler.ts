@@ -1,0 +1,63 @@
+// Plans fire on time, once (PRODUCT.md 17). A due plan is locked with FOR UPDATE SKIP
+// LOCKED, its run is created and its next time written in the same transaction, and
+// Run has a unique (planId, planFireAt): a due time can start one run, whatever the
+// number of processes or ticks. Ticks in one process never overlap.
+import type { GatewayCtx } from "../gateway-context";
+import { nextCronTime } from "../../domain/agents/schedule";
+import { broadcastRun } from "../runs/transitions";
+import { log } from "../../log";
+
+export class PlanScheduler {
+  private ticking = false;
+
+  constructor(private readonly ctx: GatewayCtx) {}
+
+  /** Fires every due plan; returns the runs it created. */
+  async tick(): Promise<string[]> {
+    if (this.ticking) return [];
+    this.ticking = true;
+    const created: string[] = [];
+    try {
+      const now = this.ctx.clock.now();
+      const due = await this.ctx.db.plan.findMany({
+        where: { status: "active", nextRunAt: { lte: now } },
+        orderBy: { nextRunAt: "asc" },
+        take: 100,
+        select: { id: true },
+      });
+      for (const { id } of due) {
+        try {
+          const runId = await this.fire(id, now);
+          if (runId) created.push(runId);
+        } catch (err) {
+          log.error({ err, planId: id }, "plan failed to fire");
+        }
+      }
+    } finally {
+      this.ticking = false;
+    }
+    for (const id of created) await broadcastRun(this.ctx, id);
+    if (created.length) this.ctx.kick();
+    return created;
+  }
+
+  private fire(planId: string, now: Date): Promise<string | null> {
+    return this.ctx.db.$transaction(async (tx) => {
+      const locked = await tx.$queryRaw<{ id: string }[]>`
+        SELECT id FROM "Plan" WHERE id = ${planId} AND status = 'active' AND "nextRunAt" <= ${now.toISOString()}::timestamp
+        FOR UPDATE SKIP LOCKED`;
+      if (locked.length === 0) return null;
+      const plan = await tx.plan.findUniqueOrThrow({ where: { id: planId } });
+      const run = await tx.run.create({
+        data: { agentId: plan.agentId, triggerType: "plan", planId: plan.id, planFireAt: plan.nextRunAt, chainDepth: 0, queuedAt: now },
+        select: { id: true },
+      });
+      const next = plan.cron ? nextCronTime(plan.cron, new Date(Math.max(now.getTime(), plan.nextRunAt!.getTime()))) : null;
+      await tx.plan.update({
+        where: { id: plan.id },
+        data: { lastRunAt: now, nextRunAt: next, status: next ? "active" : "completed", lockedUntil: null },
+      });
+      return run.id;
+    });
+  }
+}

@@ -1,0 +1,229 @@
+// One model call of a run (PRODUCT.md 10–15): build the context, call the model with the
+// tools, stream send_message drafts to the space, record every step, then complete,
+// park for a wait, or fail with a readable reason and the partial output.
+import { parsePartialJson, stepCountIs, streamText } from "ai";
+import { rooms } from "@/lib/realtime/events";
+import { toEntityDto } from "../../domain/dto";
+import { isAppError } from "../../domain/errors";
+import { log } from "../../log";
+import type { GatewayCtx } from "../gateway-context";
+import { loadContext } from "../context/load-context";
+import { buildContext } from "../context/build-context";
+import { CONTEXT_SHARE } from "../context/budget";
+import type { MessageOrigin } from "../context/context-input";
+import { buildTools } from "../tools/build-tools";
+import { streamKey } from "../tools/messaging-tools";
+import type { RunScope } from "../tools/run-scope";
+import { appendRunEvent } from "./run-events";
+import { TERMINAL, transition } from "./transitions";
+import { park } from "./waits";
+import { advanceCursors } from "./cursors";
+
+/** Marks an abort we caused, so its reason becomes the run's error. */
+class RunLimit extends Error {}
+
+/** Abort reason on graceful shutdown: the run stays `running` and is recovered on the next start. */
+export class ShutdownAbort extends Error {}
+
+export const RUN_PROMPT = "Your run has started. Act on the TRIGGER above, or end without sending anything if you have nothing to add.";
+
+export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> {
+  const run = await ctx.db.run.findUnique({ where: { id: runId }, include: { agent: { include: { entity: true } } } });
+  if (!run || run.status !== "running") return;
+  const { agent } = run;
+  const abort = new AbortController();
+  ctx.executing.set(runId, abort);
+  const drafts = new Map<string, string>();
+  let text = "";
+  let timer: NodeJS.Timeout | undefined;
+
+  const scope: RunScope = {
+    ctx,
+    run: { id: run.id, chainDepth: run.chainDepth, triggerType: run.triggerType },
+    agent: { id: agent.id, entityId: agent.entityId, name: agent.entity.name, maxWaitingRuns: agent.maxWaitingRuns },
+    origin: await originOf(ctx, run),
+    state: {
+      activeSpaceId: run.activeSpaceId,
+      paused: false,
+      stopped: false,
+      waitCount: run.waitCount,
+      seen: (run.seenCursors as RunScope["state"]["seen"] | null) ?? {},
+    },
+  };
+
+  try {
+    const now = ctx.clock.now();
+    const deadline = (run.startedAt ?? now).getTime() + agent.maxRunDurationMs;
+    if (now.getTime() >= deadline) throw new RunLimit(`Run exceeded the maximum duration of ${Math.round(agent.maxRunDurationMs / 60000)} minutes`);
+    timer = setTimeout(
+      () => abort.abort(new RunLimit(`Run exceeded the maximum duration of ${Math.round(agent.maxRunDurationMs / 60000)} minutes`)),
+      deadline - now.getTime(),
+    );
+    const remainingSteps = agent.maxToolSteps - run.stepCount;
+    if (remainingSteps <= 0) throw new RunLimit(`Run exceeded the limit of ${agent.maxToolSteps} tool steps`);
+
+    const resolved = ctx.models({ id: agent.id, name: agent.entity.name, provider: agent.provider, modelId: agent.modelId, modelSettings: agent.modelSettings });
+    const input = await loadContext(
+      ctx.db,
+      run,
+      { id: agent.id, entityId: agent.entityId, name: agent.entity.name, persona: agent.persona, instructions: agent.instructions },
+      { now, maxTokens: Math.floor(resolved.contextTokens * CONTEXT_SHARE) },
+    );
+    const built = buildContext(input);
+    if (built.seen) scope.state.seen[built.seen.spaceId] ??= { seq: 0, messageId: "" };
+    if (built.seen && scope.state.seen[built.seen.spaceId]!.seq < built.seen.seq) {
+      scope.state.seen[built.seen.spaceId] = { seq: built.seen.seq, messageId: built.seen.messageId };
+    }
+    await ctx.db.run.update({ where: { id: runId }, data: { contextSnapshot: built.text, seenCursors: scope.state.seen } });
+    await appendRunEvent(ctx, runId, "context", {
+      tokens: built.tokens,
+      omittedSeen: built.omittedSeen,
+      resumed: input.resume ? input.resume.result : null,
+      model: `${agent.provider}/${agent.modelId}`,
+    });
+
+    const result = streamText({
+      model: resolved.model,
+      instructions: built.text,
+      prompt: RUN_PROMPT,
+      tools: buildTools(scope, agent.enabledTools),
+      stopWhen: [stepCountIs(remainingSteps), () => scope.state.paused || scope.state.stopped],
+      abortSignal: abort.signal,
+      temperature: resolved.temperature,
+      maxOutputTokens: resolved.maxOutputTokens,
+      maxRetries: 1,
+      onStepFinish: async (step) => {
+        const usage = step.usage;
+        await ctx.db.run.update({
+          where: { id: runId },
+          data: {
+            stepCount: { increment: step.toolCalls.length ? 1 : 0 },
+            inputTokens: { increment: usage.inputTokens ?? 0 },
+            outputTokens: { increment: usage.outputTokens ?? 0 },
+            totalTokens: { increment: usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0) },
+          },
+        });
+        await appendRunEvent(ctx, runId, "model_step", {
+          text: step.text,
+          toolCalls: step.toolCalls.map((c) => c.toolName),
+          finishReason: step.finishReason,
+          usage: { input: usage.inputTokens ?? 0, output: usage.outputTokens ?? 0 },
+        });
+      },
+    });
+
+    let streamError: unknown;
+    let lastPublish = 0;
+    for await (const part of result.fullStream) {
+      if (part.type === "text-delta") text += part.text;
+      else if (part.type === "tool-input-start" && part.toolName === "send_message") drafts.set(part.id, "");
+      else if (part.type === "tool-input-delta" && drafts.has(part.id)) {
+        drafts.set(part.id, drafts.get(part.id)! + part.delta);
+        if (Date.now() - lastPublish > 40) {
+          lastPublish = Date.now();
+          await publishDraft(ctx, scope, run, agent.entity, part.id, drafts.get(part.id)!);
+        }
+      } else if (part.type === "tool-input-end" && drafts.has(part.id)) {
+        await publishDraft(ctx, scope, run, agent.entity, part.id, drafts.get(part.id)!);
+      } else if (part.type === "tool-result" || part.type === "tool-error") drafts.delete(part.toolCallId);
+      else if (part.type === "error") streamError = part.error;
+      else if (part.type === "abort") streamError = abort.signal.reason ?? new Error("aborted");
+    }
+    if (streamError) throw streamError;
+    const steps = await result.steps;
+    const last = steps.at(-1);
+
+    if (scope.state.stopped) {
+      await finish(ctx, runId, scope, "canceled", { statusReason: "stopped itself with stop_run" });
+    } else if (scope.state.paused) {
+      await park(ctx, runId);
+    } else if (last?.finishReason === "tool-calls" && steps.length >= remainingSteps) {
+      throw new RunLimit(`Run exceeded the limit of ${agent.maxToolSteps} tool steps`);
+    } else {
+      await finish(ctx, runId, scope, "completed", {}, text.trim() ? `ended: ${text.trim().slice(0, 200)}` : undefined);
+    }
+  } catch (e) {
+    const err = abort.signal.aborted && abort.signal.reason instanceof Error ? abort.signal.reason : e;
+    if (err instanceof ShutdownAbort) return;
+    const current = await ctx.db.run.findUnique({ where: { id: runId }, select: { status: true } });
+    if (current && TERMINAL.includes(current.status)) return; // stop_run canceled it meanwhile
+    const message = describeError(err);
+    const partial = [text.trim(), ...[...drafts.values()].map((d) => `[unsent send_message input] ${d}`)].filter(Boolean).join("\n");
+    if (!(err instanceof RunLimit || isAppError(err))) log.warn({ err, runId }, "run failed");
+    await appendRunEvent(ctx, runId, "error", { error: message, partialOutput: partial || null });
+    await finish(ctx, runId, scope, "failed", { error: message, partialOutput: partial || null }, message);
+  } finally {
+    clearTimeout(timer);
+    ctx.executing.delete(runId);
+  }
+}
+
+async function finish(
+  ctx: GatewayCtx,
+  runId: string,
+  scope: RunScope,
+  to: "completed" | "failed" | "canceled",
+  data: { error?: string; partialOutput?: string | null; statusReason?: string },
+  reason?: string,
+) {
+  const moved = await transition(ctx, runId, to, { ...data, seenCursors: scope.state.seen }, reason ?? data.statusReason);
+  const row = await ctx.db.run.findUnique({ where: { id: runId }, select: { status: true } });
+  // Also when stop_run canceled us mid-step: the run still saw what it saw.
+  if (moved || (row && TERMINAL.includes(row.status))) await advanceCursors(ctx, scope.agent.entityId, scope.state.seen);
+}
+
+async function publishDraft(
+  ctx: GatewayCtx,
+  scope: RunScope,
+  run: { id: string },
+  entity: { id: string; name: string; type: "human" | "agent"; avatarColor: string | null },
+  toolCallId: string,
+  json: string,
+) {
+  const spaceId = scope.state.activeSpaceId;
+  if (!spaceId) return;
+  const { value } = await parsePartialJson(json);
+  const text = value && typeof value === "object" && "text" in value && typeof value.text === "string" ? value.text : "";
+  if (!text) return;
+  ctx.events.publish(rooms.space(spaceId), "run:stream", {
+    runId: run.id,
+    spaceId,
+    agent: toEntityDto(entity),
+    clientMessageId: streamKey(run.id, toolCallId),
+    text,
+  });
+}
+
+function describeError(e: unknown): string {
+  if (e instanceof RunLimit || isAppError(e)) return e.message;
+  if (e instanceof Error) {
+    const status = (e as { statusCode?: number }).statusCode;
+    return `Model call failed${status ? ` (HTTP ${status})` : ""}: ${e.message}`;
+  }
+  return `Model call failed: ${String(e)}`;
+}
+
+/** Why this run's messages are sent, stamped on each (PRODUCT.md: origin). */
+async function originOf(
+  ctx: GatewayCtx,
+  run: { triggerType: "space_message" | "plan" | "service"; triggerMessageId: string | null; planId: string | null; serviceName: string | null },
+): Promise<MessageOrigin> {
+  if (run.triggerType === "plan") {
+    const plan = run.planId ? await ctx.db.plan.findUnique({ where: { id: run.planId }, select: { name: true } }) : null;
+    return { triggerType: "plan", planName: plan?.name ?? null };
+  }
+  if (run.triggerType === "service") return { triggerType: "service", serviceName: run.serviceName };
+  const m = run.triggerMessageId
+    ? await ctx.db.message.findUnique({
+        where: { id: run.triggerMessageId },
+        select: { text: true, space: { select: { id: true, name: true } }, sender: { select: { name: true } } },
+      })
+    : null;
+  return {
+    triggerType: "space_message",
+    triggerSpaceId: m?.space.id ?? null,
+    triggerSpaceName: m?.space.name ?? null,
+    triggerSenderName: m?.sender.name ?? null,
+    triggerText: m ? m.text.slice(0, 300) : null,
+  };
+}

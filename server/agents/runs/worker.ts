@@ -1,0 +1,86 @@
+// The run worker: claims runnable runs and executes them, woken by kick() when a trigger or
+// reply lands and by a tick for timeouts and runs queued by other processes. Pumps never
+// overlap; a kick during a pump makes it go round once more.
+import { log } from "../../log";
+import type { GatewayCtx } from "../gateway-context";
+import { claimRun, runnableRuns } from "./claim";
+import { executeRun, ShutdownAbort } from "./execute-run";
+import { park } from "./waits";
+
+export class RunWorker {
+  private pumping = false;
+  private again = false;
+  private readonly inflight = new Set<Promise<void>>();
+  private pumpDone: Promise<void> = Promise.resolve();
+
+  constructor(private readonly ctx: GatewayCtx) {}
+
+  kick(): void {
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumpDone = this.pump();
+  }
+
+  private async pump(): Promise<void> {
+    this.pumping = true;
+    try {
+      do {
+        this.again = false;
+        const full = new Set<string>();
+        for (const c of await runnableRuns(this.ctx)) {
+          if (full.has(c.agentId)) continue;
+          const outcome = await claimRun(this.ctx, c);
+          if (outcome === "full") full.add(c.agentId);
+          if (outcome !== "claimed") continue;
+          const p = executeRun(this.ctx, c.id)
+            .catch((err) => log.error({ err, runId: c.id }, "run execution crashed"))
+            .finally(() => {
+              this.inflight.delete(p);
+              this.kick(); // a slot freed up
+            });
+          this.inflight.add(p);
+        }
+      } while (this.again);
+    } catch (err) {
+      log.error({ err }, "run worker pump failed");
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  /**
+   * After a restart nothing executes the runs this process had in flight. Single-process
+   * deployments call this on start: interrupted runs get a fresh model call, and waits
+   * that were not parked yet are parked.
+   */
+  async recoverInterrupted(): Promise<number> {
+    const stuck = await this.ctx.db.run.findMany({ where: { status: "running" }, select: { id: true } });
+    const unparked = await this.ctx.db.run.findMany({ where: { status: "waiting_reply", resumeAt: null }, select: { id: true } });
+    for (const r of unparked) await park(this.ctx, r.id);
+    for (const r of stuck) {
+      const p = executeRun(this.ctx, r.id)
+        .catch((err) => log.error({ err, runId: r.id }, "recovered run crashed"))
+        .finally(() => this.inflight.delete(p));
+      this.inflight.add(p);
+    }
+    return stuck.length + unparked.length;
+  }
+
+  /** Resolves when nothing is executing and no pump is pending (tests, shutdown). */
+  async idle(): Promise<void> {
+    for (;;) {
+      await this.pumpDone;
+      if (this.inflight.size === 0 && !this.pumping) return;
+      await Promise.race([...this.inflight, this.pumpDone]);
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  /** Graceful shutdown: abort in-flight runs; they stay `running` and recover on the next start. */
+  async stop(): Promise<void> {
+    for (const c of this.ctx.executing.values()) c.abort(new ShutdownAbort("server shutting down"));
+    await Promise.allSettled([...this.inflight]);
+  }
+}

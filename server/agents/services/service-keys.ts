@@ -1,0 +1,27 @@
+// Per-agent secret keys for service triggers (PRODUCT.md 18). The key is shown once;
+// only its SHA-256 is stored (keys are long random strings, so a fast hash is enough —
+// there is nothing to brute-force), and lookups go through the hash's unique index.
+import { createHash, randomBytes } from "node:crypto";
+import type { Db } from "../../db/client";
+
+const hash = (key: string) => createHash("sha256").update(key).digest("hex");
+
+/** Creates a key for the agent, revoking its earlier ones (rotation). Returns the plain key once. */
+export async function rotateServiceKey(db: Db, agentId: string, name = "default"): Promise<{ key: string; prefix: string }> {
+  const key = `pk_${randomBytes(24).toString("base64url")}`;
+  const prefix = key.slice(0, 8);
+  await db.$transaction([
+    db.serviceKey.updateMany({ where: { agentId, revokedAt: null }, data: { revokedAt: new Date() } }),
+    db.serviceKey.create({ data: { agentId, name, keyHash: hash(key), prefix } }),
+  ]);
+  return { key, prefix };
+}
+
+/** True when `key` is a live key of this agent. */
+export async function verifyServiceKey(db: Db, agentId: string, key: string): Promise<boolean> {
+  if (!key || key.length > 200) return false;
+  const row = await db.serviceKey.findUnique({ where: { keyHash: hash(key) }, select: { id: true, agentId: true, revokedAt: true } });
+  if (!row || row.agentId !== agentId || row.revokedAt) return false;
+  await db.serviceKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
+  return true;
+}

@@ -1,0 +1,106 @@
+// send_message, enter_space, read_messages (PRODUCT.md 11–14). Every space a tool names is
+// checked for membership on the server; the agent's text output is never posted.
+import { z } from "zod";
+import { Prisma } from "@/generated/prisma/client";
+import { MAX_MESSAGE_LENGTH, MAX_WAITS_PER_RUN, READ_MESSAGES_LIMIT } from "@/lib/limits";
+import { sendMessage } from "../../domain/messages/send-message";
+import { requireMembership } from "../../domain/spaces/require-membership";
+import { AppError } from "../../domain/errors";
+import { loadHistory } from "../context/load-context";
+import { messageLine } from "../context/format";
+import { attachQuestion, beginWait } from "../runs/waits";
+import { transition } from "../runs/transitions";
+import { appendRunEvent } from "../runs/run-events";
+import { noteSeen, type RunScope } from "./run-scope";
+
+export const sendMessageSchema = z.object({
+  text: z.string().describe("Markdown text to post in the active space"),
+  messageId: z.string().optional().describe("Reply to this message (msg:… id without the prefix); resumes a run waiting on it"),
+  wait: z.boolean().optional().describe("Pause this run until someone replies (or 5 minutes pass)"),
+});
+
+/** The clientMessageId of the message a tool call posts: lets the streamed draft and the final message meet. */
+export const streamKey = (runId: string, toolCallId: string) => `run:${runId}:${toolCallId}`.slice(0, 100);
+
+export async function sendMessageTool(scope: RunScope, input: z.infer<typeof sendMessageSchema>, toolCallId: string) {
+  const { ctx, state } = scope;
+  const spaceId = state.activeSpaceId;
+  if (!spaceId) throw new AppError("bad_request", "No active space: call enter_space first.");
+  if (!input.text.trim()) throw new AppError("bad_request", "text is empty");
+  if (input.text.length > MAX_MESSAGE_LENGTH) throw new AppError("payload_too_large", `text is longer than ${MAX_MESSAGE_LENGTH} characters`);
+  const actor = { entityId: scope.agent.entityId };
+  await requireMembership(ctx.db, spaceId, actor.entityId);
+
+  if (input.wait) {
+    if (state.waitCount >= MAX_WAITS_PER_RUN) throw new AppError("rate_limited", `This run already waited ${MAX_WAITS_PER_RUN} times (the limit); send without wait.`);
+    const waiting = await ctx.db.run.count({ where: { agentId: scope.agent.id, status: "waiting_reply" } });
+    if (waiting >= scope.agent.maxWaitingRuns) {
+      throw new AppError("rate_limited", `You already have ${waiting} waiting runs (the limit is ${scope.agent.maxWaitingRuns}); send without wait.`);
+    }
+    // Saved before posting, so a reply that lands right after the question is never missed.
+    if (!(await beginWait(ctx, scope.run.id, spaceId))) throw new AppError("conflict", "This run is no longer running.");
+  }
+  let sent;
+  try {
+    sent = await sendMessage(ctx, actor, {
+      spaceId,
+      text: input.text,
+      replyToMessageId: input.messageId?.replace(/^msg:/, ""),
+      clientMessageId: streamKey(scope.run.id, toolCallId),
+      runId: scope.run.id,
+      chainDepth: scope.run.chainDepth,
+      origin: { ...scope.origin, ...(input.wait ? { expectsReply: true } : {}) } as object,
+    });
+  } catch (e) {
+    if (input.wait) await transition(ctx, scope.run.id, "running", { waitState: Prisma.DbNull, waitCount: { decrement: 1 } }, "the question could not be posted");
+    throw e;
+  }
+  const m = sent.message;
+  noteSeen(scope, spaceId, m.seq, m.id);
+  await appendRunEvent(ctx, scope.run.id, "message_sent", { messageId: m.id, spaceId, text: m.text, wait: !!input.wait });
+  if (input.wait) {
+    state.waitCount++;
+    state.paused = true;
+    await attachQuestion(ctx, scope.run.id, m.id);
+    return { status: "waiting", messageId: m.id, note: "This run pauses now and resumes when someone replies or after 5 minutes." };
+  }
+  return { status: "sent", messageId: m.id, spaceId, seq: m.seq };
+}
+
+export const enterSpaceSchema = z.object({ spaceId: z.string().describe("Id of a space you are a member of") });
+
+export async function enterSpaceTool(scope: RunScope, input: z.infer<typeof enterSpaceSchema>) {
+  const { ctx } = scope;
+  await requireMembership(ctx.db, input.spaceId, scope.agent.entityId);
+  const space = await ctx.db.space.findUniqueOrThrow({
+    where: { id: input.spaceId },
+    select: { id: true, name: true, kind: true, memberships: { select: { entity: { select: { id: true, name: true, type: true } } } } },
+  });
+  scope.state.activeSpaceId = space.id;
+  await ctx.db.run.update({ where: { id: scope.run.id }, data: { activeSpaceId: space.id } });
+  return {
+    activeSpace: { id: space.id, name: space.name, kind: space.kind },
+    members: space.memberships.map((m) => `${m.entity.name} (${m.entity.type}, id:${m.entity.id})`),
+    hint: "Call read_messages to see its recent history.",
+  };
+}
+
+export const readMessagesSchema = z.object({
+  spaceId: z.string().optional().describe("Defaults to the active space"),
+  limit: z.number().int().min(1).max(READ_MESSAGES_LIMIT).optional().describe(`How many messages (default and max ${READ_MESSAGES_LIMIT})`),
+  offset: z.number().int().min(0).optional().describe("Skip this many of the newest messages, to page back"),
+});
+
+export async function readMessagesTool(scope: RunScope, input: z.infer<typeof readMessagesSchema>) {
+  const spaceId = input.spaceId ?? scope.state.activeSpaceId;
+  if (!spaceId) throw new AppError("bad_request", "No spaceId given and no active space.");
+  await requireMembership(scope.ctx.db, spaceId, scope.agent.entityId);
+  const h = await loadHistory(scope.ctx.db, spaceId, scope.agent.entityId, input.limit ?? READ_MESSAGES_LIMIT, input.offset ?? 0);
+  const last = h.messages.at(-1);
+  if (last) noteSeen(scope, spaceId, last.seq, last.id);
+  return {
+    space: { id: h.space.id, name: h.space.name },
+    messages: h.messages.map((m) => messageLine(m, { seen: m.seq <= h.lastProcessedSeq, spaceId })),
+    count: h.messages.length,
+  };
+}

@@ -1,0 +1,28 @@
+// What a tool call knows about the run it belongs to. `state` is the run's mutable
+// in-memory state for this model call; anything that must survive a restart is also
+// written to the Run row (active space, wait state, seen cursors).
+import type { GatewayCtx } from "../gateway-context";
+import type { MessageOrigin } from "../context/context-input";
+
+export interface RunScope {
+  ctx: GatewayCtx;
+  run: { id: string; chainDepth: number; triggerType: "space_message" | "plan" | "service" };
+  agent: { id: string; entityId: string; name: string; maxWaitingRuns: number };
+  /** Stamped on every message this run sends (PRODUCT.md: a message says why it was sent). */
+  origin: MessageOrigin;
+  state: {
+    activeSpaceId: string | null;
+    /** send_message(wait: true) succeeded: stop the model call after this step. */
+    paused: boolean;
+    /** stop_run named this run. */
+    stopped: boolean;
+    waitCount: number;
+    /** Newest message seen per space, merged into Run.seenCursors. */
+    seen: Record<string, { seq: number; messageId: string }>;
+  };
+}
+
+export function noteSeen(scope: RunScope, spaceId: string, seq: number, messageId: string): void {
+  const cur = scope.state.seen[spaceId];
+  if (!cur || cur.seq < seq) scope.state.seen[spaceId] = { seq, messageId };
+}

@@ -1,0 +1,112 @@
+// Message → runs (PRODUCT.md 8, 9). Every other agent member of the space gets one run per
+// message, unless: the message answers that agent's waiting run (the run resumes instead),
+// the chain is at the space's depth limit, the agent is disabled, or the agent already has
+// a queued run in this space (the message folds into it). Every outcome is recorded as a
+// TriggerDecision with its reason.
+import type { MessageDto } from "@/lib/realtime/dto";
+import type { GatewayCtx } from "../gateway-context";
+import { appendRunEvent } from "../runs/run-events";
+import { broadcastRun } from "../runs/transitions";
+import { resolveWaitsFor } from "../runs/waits";
+import { log } from "../../log";
+
+export type Decision = "triggered" | "folded" | "resumed" | "refused";
+
+export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
+  const space = await ctx.db.space.findUnique({
+    where: { id: m.spaceId },
+    select: {
+      maxChainDepth: true,
+      memberships: {
+        where: { entity: { type: "agent" } },
+        select: { entity: { select: { id: true, name: true, agent: { select: { id: true, enabled: true } } } } },
+      },
+    },
+  });
+  if (!space) return;
+  const agents = space.memberships
+    .map((ms) => ms.entity)
+    .filter((e) => e.agent && e.id !== m.sender.id) as { id: string; name: string; agent: { id: string; enabled: boolean } }[];
+  if (agents.length === 0) return;
+
+  const resumed = await resolveWaitsFor(ctx, m);
+  // Human messages start a chain at depth 0; an agent's message continues its run's chain.
+  const fromAgent = m.sender.type === "agent";
+  const depth = fromAgent ? m.chainDepth + 1 : 0;
+  const atLimit = fromAgent && m.chainDepth >= space.maxChainDepth;
+
+  for (const entity of agents) {
+    const agentId = entity.agent.id;
+    const decide = (decision: Decision, reason: string, runId?: string) =>
+      ctx.db.triggerDecision.create({ data: { messageId: m.id, agentId, decision, reason, runId } });
+
+    if (resumed.has(agentId)) {
+      await decide("resumed", "the message answered this agent's waiting run, which resumes instead");
+      continue;
+    }
+    if (!entity.agent.enabled) {
+      await decide("refused", "agent is disabled");
+      continue;
+    }
+    if (atLimit) {
+      await decide(
+        "refused",
+        `chain depth limit reached: the message is at depth ${m.chainDepth}, the space allows ${space.maxChainDepth}`,
+      );
+      continue;
+    }
+    try {
+      const outcome = await queueOrFold(ctx, agentId, m, depth);
+      await decide(outcome.decision, outcome.reason, outcome.runId);
+      if (outcome.decision === "folded") await appendRunEvent(ctx, outcome.runId, "folded", { messageId: m.id, sender: m.sender.name });
+      else await broadcastRun(ctx, outcome.runId);
+    } catch (e) {
+      if ((e as { code?: string }).code === "P2002") {
+        await decide("refused", "duplicate delivery: a run for this agent and message already exists");
+      } else {
+        log.error({ err: e, messageId: m.id, agentId }, "trigger failed");
+        await decide("refused", `trigger failed: ${(e as Error).message}`);
+      }
+    }
+  }
+  ctx.kick();
+}
+
+/** Under a per-agent lock, so two messages cannot both miss the queued run the other creates. */
+async function queueOrFold(
+  ctx: GatewayCtx,
+  agentId: string,
+  m: MessageDto,
+  depth: number,
+): Promise<{ decision: "triggered" | "folded"; reason: string; runId: string }> {
+  return ctx.db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${agentId}))`;
+    const queued = await tx.run.findFirst({
+      where: { agentId, status: "queued", triggerType: "space_message", triggerSpaceId: m.spaceId },
+      select: { id: true },
+    });
+    if (queued) {
+      return { decision: "folded", reason: "the agent already has a queued run in this space; it will see this message as [NEW]", runId: queued.id };
+    }
+    const running = await tx.run.count({ where: { agentId, status: "running" } });
+    const agent = await tx.agent.findUniqueOrThrow({ where: { id: agentId }, select: { maxConcurrentRuns: true } });
+    const run = await tx.run.create({
+      data: {
+        agentId,
+        triggerType: "space_message",
+        triggerMessageId: m.id,
+        triggerSpaceId: m.spaceId,
+        triggerEntityId: m.sender.id,
+        chainDepth: depth,
+        activeSpaceId: m.spaceId,
+        queuedAt: ctx.clock.now(),
+      },
+      select: { id: true },
+    });
+    const reason =
+      running >= agent.maxConcurrentRuns
+        ? `queued behind ${running} running runs (limit ${agent.maxConcurrentRuns})`
+        : `queued at chain depth ${depth}`;
+    return { decision: "triggered", reason, runId: run.id };
+  });
+}

@@ -1,0 +1,67 @@
+// An agent's plans: named schedules that start a run with an instruction. Upserted by name.
+import type { Db } from "../../db/client";
+import { AppError } from "../errors";
+import { firstSchedule, type ScheduleInput } from "./schedule";
+
+export interface PlanInput extends ScheduleInput {
+  name: string;
+  instruction: string;
+}
+
+export const MAX_PLAN_INSTRUCTION = 2000;
+
+export async function setPlans(db: Db, agentId: string, plans: PlanInput[], now: Date) {
+  const out = [];
+  for (const p of plans) {
+    const name = p.name.trim();
+    if (!name || name.length > 100) throw new AppError("bad_request", "Plan names are 1–100 characters");
+    if (!p.instruction.trim() || p.instruction.length > MAX_PLAN_INSTRUCTION) {
+      throw new AppError("bad_request", `Plan instructions are 1–${MAX_PLAN_INSTRUCTION} characters`);
+    }
+    const schedule = firstSchedule(p, now);
+    const data = { instruction: p.instruction.trim(), ...schedule, status: "active" as const, lockedUntil: null };
+    out.push(
+      await db.plan.upsert({
+        where: { agentId_name: { agentId, name } },
+        create: { agentId, name, ...data },
+        update: data,
+      }),
+    );
+  }
+  return out.map(toPlanView);
+}
+
+export async function getPlans(db: Db, agentId: string) {
+  return (await db.plan.findMany({ where: { agentId }, orderBy: [{ status: "asc" }, { nextRunAt: "asc" }] })).map(toPlanView);
+}
+
+export async function deletePlans(db: Db, agentId: string, sel: { ids?: string[]; names?: string[] }) {
+  const { count } = await db.plan.deleteMany({
+    where: { agentId, OR: [{ id: { in: sel.ids ?? [] } }, { name: { in: sel.names ?? [] } }] },
+  });
+  return { deleted: count };
+}
+
+function toPlanView(p: {
+  id: string;
+  name: string;
+  instruction: string;
+  runAfter: string | null;
+  scheduledAt: Date | null;
+  cron: string | null;
+  status: string;
+  nextRunAt: Date | null;
+  lastRunAt: Date | null;
+}) {
+  return {
+    id: p.id,
+    name: p.name,
+    instruction: p.instruction,
+    runAfter: p.runAfter,
+    scheduledAt: p.scheduledAt?.toISOString() ?? null,
+    cron: p.cron,
+    status: p.status,
+    nextRunAt: p.nextRunAt?.toISOString() ?? null,
+    lastRunAt: p.lastRunAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,22 @@
+// In-process domain events. The messaging domain announces what it stored; the agent
+// gateway listens. Keeps send-message free of any knowledge of agents, and lets the
+// realtime layer, HTTP routes and tools share one trigger path.
+import { EventEmitter } from "node:events";
+import type { MessageDto } from "@/lib/realtime/dto";
+
+export interface DomainEvents {
+  "message:created": MessageDto;
+}
+
+export class DomainBus {
+  private readonly emitter = new EventEmitter().setMaxListeners(50);
+
+  on<E extends keyof DomainEvents>(event: E, fn: (payload: DomainEvents[E]) => void): () => void {
+    this.emitter.on(event, fn);
+    return () => this.emitter.off(event, fn);
+  }
+
+  emit<E extends keyof DomainEvents>(event: E, payload: DomainEvents[E]): void {
+    this.emitter.emit(event, payload);
+  }
+}

@@ -1,0 +1,117 @@
+// Agents and scripted models for gateway tests. A script is a function of the model call
+// (its system prompt and the tool results so far) returning the next tool call or a final
+// text, so a test reads like the conversation it drives.
+import { MockLanguageModelV4, convertArrayToReadableStream } from "ai/test";
+import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import type { Db } from "../db/client";
+import type { ModelResolver } from "../agents/models/resolve-model";
+import { defaultModelResolver } from "../agents/models/resolve-model";
+import { addMembers } from "../domain/spaces/change-members";
+import { nullSink } from "../domain/deps";
+
+export interface ModelCall {
+  system: string;
+  /** Outputs of the tool calls made so far in this model call. */
+  results: unknown[];
+  call: number;
+}
+export type Step = { tool: string; input: Record<string, unknown> } | { text: string } | { error: string };
+export type Script = (call: ModelCall) => Step | Promise<Step>;
+
+export async function createAgent(
+  db: Db,
+  name: string,
+  opts: { provider?: string; maxConcurrentRuns?: number; enabled?: boolean; persona?: string; modelSettings?: object } = {},
+) {
+  const agent = await db.agent.create({
+    data: {
+      provider: opts.provider ?? "mock",
+      modelId: opts.provider === "offline" ? "parley-offline-1" : "scripted",
+      persona: opts.persona ?? `You are ${name}.`,
+      maxConcurrentRuns: opts.maxConcurrentRuns,
+      enabled: opts.enabled,
+      modelSettings: opts.modelSettings ?? {},
+      entity: { create: { type: "agent", name } },
+    },
+    include: { entity: true },
+  });
+  return { id: agent.id, entityId: agent.entityId, name };
+}
+
+export async function addToSpace(db: Db, spaceId: string, ownerEntityId: string, entityIds: string[]) {
+  await addMembers({ db, events: nullSink }, { entityId: ownerEntityId, isAdmin: true }, spaceId, entityIds);
+}
+
+/**
+ * Scripted models by agent name; agents without a script (or with provider "offline")
+ * use the real resolver. Every system prompt a script saw is kept in `calls`.
+ */
+export function scriptedModels(scripts: Record<string, Script>) {
+  const calls: Record<string, string[]> = {};
+  const resolver: ModelResolver = (agent) => {
+    const script = scripts[agent.name];
+    if (!script || agent.provider !== "mock") return defaultModelResolver({ ...agent, modelSettings: { streamDelayMs: 0, ...(agent.modelSettings as object) } });
+    const model = new MockLanguageModelV4({
+      doStream: async (options: LanguageModelV4CallOptions) => {
+        const system = options.prompt.filter((m) => m.role === "system").map((m) => m.content).join("\n");
+        const results = options.prompt
+          .flatMap((m) => (m.role === "tool" ? m.content : []))
+          .filter((p) => p.type === "tool-result")
+          .map((p) => (p.output as { value?: unknown }).value);
+        (calls[agent.name] ??= []).push(system);
+        const step = await script({ system, results, call: calls[agent.name]!.length });
+        return { stream: convertArrayToReadableStream(parts(step, calls[agent.name]!.length)) };
+      },
+    });
+    return { model, contextTokens: 100_000 };
+  };
+  return { resolver, calls };
+}
+
+const usage = {
+  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 5, text: 5, reasoning: undefined },
+};
+
+function parts(step: Step, n: number): LanguageModelV4StreamPart[] {
+  if ("error" in step) return [{ type: "stream-start", warnings: [] }, { type: "error", error: new Error(step.error) }];
+  if ("text" in step) {
+    return [
+      { type: "stream-start", warnings: [] },
+      { type: "text-start", id: "t" },
+      { type: "text-delta", id: "t", delta: step.text },
+      { type: "text-end", id: "t" },
+      { type: "finish", finishReason: { unified: "stop", raw: undefined }, usage },
+    ];
+  }
+  const id = `call-${n}-${Math.random().toString(36).slice(2, 8)}`;
+  const json = JSON.stringify(step.input);
+  const mid = Math.ceil(json.length / 2);
+  return [
+    { type: "stream-start", warnings: [] },
+    { type: "tool-input-start", id, toolName: step.tool },
+    { type: "tool-input-delta", id, delta: json.slice(0, mid) },
+    { type: "tool-input-delta", id, delta: json.slice(mid) },
+    { type: "tool-input-end", id },
+    { type: "tool-call", toolCallId: id, toolName: step.tool, input: json },
+    { type: "finish", finishReason: { unified: "tool-calls", raw: undefined }, usage },
+  ];
+}
+
+/** The common script: say `text` once, then stop. */
+export const replyOnce =
+  (text: string | ((c: ModelCall) => string), extra: Record<string, unknown> = {}): Script =>
+  (c) =>
+    c.results.length === 0 ? { tool: "send_message", input: { text: typeof text === "string" ? text : text(c), ...extra } } : { text: "done" };
+
+/** Never says anything. */
+export const silent: Script = () => ({ text: "nothing to add" });
+
+/** True when this call's TRIGGER came from a human. */
+export const triggeredByHuman = (c: ModelCall) => /^ {2}sender: .+ \(human, id: /m.test(c.system.split("\nTRIGGER:\n")[1] ?? "");
+
+/** Replies once to humans; stays silent when an agent spoke (a polite colleague). */
+export const replyToHumans =
+  (text: string, extra: Record<string, unknown> = {}): Script =>
+  (c) =>
+    triggeredByHuman(c) ? replyOnce(text, extra)(c) : { text: "an agent spoke; nothing to add" };
