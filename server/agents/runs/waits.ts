@@ -20,6 +20,8 @@ export interface WaitReply {
   text: string;
   timestamp: string;
   messageId: string;
+  /** Gateway clock time the wait was resolved (the message timestamp is the database's). */
+  resolvedAt?: string;
 }
 
 export interface WaitState {
@@ -34,7 +36,7 @@ export interface WaitState {
 
 /** What the resumed model call is told: the result of its send_message(wait: true). */
 export interface WaitResult {
-  reply: Omit<WaitReply, "messageId"> | null;
+  reply: Omit<WaitReply, "messageId" | "resolvedAt"> | null;
   waitDuration: string;
   status: "resolved" | "timeout";
 }
@@ -83,6 +85,7 @@ export async function resolveWaitsFor(ctx: GatewayCtx, m: MessageDto): Promise<S
     messageId: m.id,
   };
   const now = ctx.clock.now();
+  reply.resolvedAt = now.toISOString();
   const rows = await ctx.db.$queryRaw<{ id: string; agentId: string }[]>`
     UPDATE "Run" r SET "waitState" = jsonb_set(r."waitState", '{reply}', ${JSON.stringify(reply)}::jsonb),
                        "resumeAt" = CASE WHEN r."resumeAt" IS NULL THEN NULL ELSE ${now.toISOString()}::timestamp END
@@ -101,10 +104,12 @@ export async function resolveWaitsFor(ctx: GatewayCtx, m: MessageDto): Promise<S
 }
 
 export function waitResult(state: WaitState, now: Date): WaitResult {
-  const end = state.reply ? new Date(state.reply.timestamp) : now;
+  const end = state.reply ? new Date(state.reply.resolvedAt ?? state.reply.timestamp) : now;
   const seconds = Math.max(0, Math.round((end.getTime() - new Date(state.since).getTime()) / 1000));
   const waitDuration = seconds >= 60 ? `${Math.floor(seconds / 60)}m ${seconds % 60}s` : `${seconds}s`;
   if (!state.reply) return { reply: null, waitDuration, status: "timeout" };
-  const { messageId: _id, ...reply } = state.reply;
+  const r = state.reply;
+  // Fixed key order (jsonb does not keep it): the model reads the same shape every time.
+  const reply = { entityId: r.entityId, entityName: r.entityName, entityType: r.entityType, text: r.text, timestamp: r.timestamp };
   return { reply, waitDuration, status: "resolved" };
 }

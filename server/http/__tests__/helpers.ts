@@ -27,7 +27,7 @@ export function request(path: string, opts: RequestOptions = {}): Request {
   } as RequestInit);
 }
 
-export const httpDeps = (t: TestServer): HttpDeps => ({ db: t.deps.db, events: t.deps.events, secret: TEST_SECRET });
+export const httpDeps = (t: TestServer): HttpDeps => ({ ...t.deps, secret: TEST_SECRET, gateway: t.gateway });
 
 /** Runs a handler and returns status + parsed JSON body (null for an empty body). */
 export async function run<P extends Params>(

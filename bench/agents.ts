@@ -1,0 +1,236 @@
+// Agent gateway benchmark, in-process with the built-in offline model (no API key, no
+// sockets), so the figures are the gateway's own cost: triggers, claims, context, tools.
+//   1. trigger → model call: human sendMessage returns → the model's doStream is invoked
+//   2. a 3-agent chain from one human message until the space's depth limit stops it
+//   3. loadContext + buildContext for the 50-message window of a space with --messages rows
+//
+//   npm run bench:agents                          # 100,000 messages, 200 samples, 5 chains
+//   npm run bench:agents -- --messages 20000 --samples 50 --chains 3
+//
+// With DATABASE_URL set, runs on a throwaway PostgreSQL database; otherwise in-memory PGlite.
+import os from "node:os";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import { openDatabase, type OpenDatabase } from "@/server/db/open";
+import { migrate } from "@/server/db/migrate";
+import { openTestDatabase } from "@/server/testing/test-database";
+import { createAgent, scriptedModels, type Script } from "@/server/testing/agents";
+import { DomainBus } from "@/server/domain/bus";
+import { nullSink, type Deps } from "@/server/domain/deps";
+import { createUser } from "@/server/domain/users/create-user";
+import { createChannel } from "@/server/domain/spaces/create-channel";
+import { sendMessage } from "@/server/domain/messages/send-message";
+import { createGateway } from "@/server/agents/gateway";
+import type { ModelResolver } from "@/server/agents/models/resolve-model";
+import { loadContext } from "@/server/agents/context/load-context";
+import { buildContext } from "@/server/agents/context/build-context";
+import { CONTEXT_SHARE } from "@/server/agents/context/budget";
+import { HISTORY_WINDOW } from "@/lib/limits";
+import { percentile } from "./measure";
+
+const USAGE = "usage: bench:agents [--messages N=100000] [--samples S=200] [--chains C=5]";
+interface Options { messages: number; samples: number; chains: number }
+
+function parseOptions(argv: string[]): Options {
+  const o: Options = { messages: 100_000, samples: 200, chains: 5 };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--help" || arg === "-h") {
+      console.log(USAGE);
+      process.exit(0);
+    } else if (["--messages", "--samples", "--chains"].includes(arg)) {
+      const value = Number(argv[++i]);
+      if (!Number.isInteger(value) || value < 1) throw new Error(`${arg} needs an integer ≥ 1\n${USAGE}`);
+      o[arg.slice(2) as keyof Options] = value;
+    } else throw new Error(`unknown argument ${arg}\n${USAGE}`);
+  }
+  return o;
+}
+
+// Same as bench/targets.ts: the PGlite template of openTestDatabase only exists under vitest.
+async function openBenchDatabase(): Promise<OpenDatabase & { label: string }> {
+  if (process.env.DATABASE_URL) return { ...(await openTestDatabase()), label: "postgres (throwaway database)" };
+  const opened = await openDatabase({ kind: "pglite" });
+  await migrate(opened.sql);
+  return { ...opened, label: "pglite (in-memory)" };
+}
+
+const f = (n: number, d = 2) => n.toFixed(d);
+const median = (xs: number[]) => percentile(xs, 50);
+const pad = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(26) : c.padStart(10))).join(" ");
+const stats = (label: string, xs: number[]) => pad([label, f(percentile(xs, 50)), f(percentile(xs, 99)), f(Math.max(...xs))]);
+
+// Each chain agent answers whatever triggered it, once per run, so only the depth limit ends the chain.
+const chatty: Script = (c) => (c.results.length ? { text: "ok" } : { tool: "send_message", input: { text: `and another thing (${c.call})` } });
+
+async function main() {
+  const o = parseOptions(process.argv.slice(2));
+  const started = performance.now();
+  const database = await openBenchDatabase();
+  const { db } = database;
+  const deps: Deps = { db, events: nullSink, bus: new DomainBus() };
+  const out: string[] = [
+    `Parley agent gateway, in-process, offline/scripted models with no stream delay`,
+    `node ${process.version}, ${os.cpus().length} CPUs, database: ${database.label}`,
+  ];
+
+  // Scripted models for the chain agents; the real offline model (instant) for the rest,
+  // wrapped so the first doStream after each human message is timestamped.
+  const scripted = scriptedModels({ A: chatty, B: chatty, C: chatty });
+  let modelCalledAt: number | undefined;
+  const timed = (m: LanguageModelV4): LanguageModelV4 => ({
+    specificationVersion: m.specificationVersion,
+    provider: m.provider,
+    modelId: m.modelId,
+    supportedUrls: m.supportedUrls,
+    doGenerate: (opts) => m.doGenerate(opts),
+    doStream: (opts) => {
+      modelCalledAt ??= performance.now();
+      return m.doStream(opts);
+    },
+  });
+  const models: ModelResolver = (agent) => {
+    const r = scripted.resolver(agent);
+    return agent.provider === "offline" ? { ...r, model: timed(r.model as LanguageModelV4) } : r;
+  };
+  // tickMs 0: no polling timer; the worker is woken by triggers only, as in the tests.
+  const gateway = createGateway(deps, { models, tickMs: 0 });
+  await gateway.start();
+
+  // No password: createUser would otherwise spend its time in scrypt.
+  const ada = await createUser(db, { email: "ada@bench.dev", name: "Ada" });
+  const bob = await createUser(db, { email: "bob@bench.dev", name: "Bob" });
+  const adaActor = { entityId: ada.entityId, userId: ada.id };
+  const offline = { provider: "offline", modelSettings: { streamDelayMs: 0 } };
+
+  // --- 1. trigger → model call. One offline agent, addressed by name so it always replies;
+  // sequential, idle between messages, so this is unloaded latency. The first few are warm-up (JIT, caches).
+  const echo = await createAgent(db, "Echo", offline);
+  const lat = await createChannel(deps, adaActor, { name: "latency", memberIds: [echo.entityId] });
+  const warmup = Math.min(10, o.samples);
+  const sendMs: number[] = [], triggerMs: number[] = [], idleMs: number[] = [];
+  for (let i = 0; i < warmup + o.samples; i++) {
+    modelCalledAt = undefined;
+    const t0 = performance.now();
+    await sendMessage(deps, adaActor, { spaceId: lat.id, text: `Echo, ping #${i}` });
+    const t1 = performance.now();
+    await gateway.idle();
+    const t2 = performance.now();
+    if (modelCalledAt === undefined) throw new Error(`message ${i}: the gateway never called the model`);
+    if (i < warmup) continue;
+    sendMs.push(t1 - t0);
+    triggerMs.push(modelCalledAt - t1);
+    idleMs.push(t2 - t1);
+  }
+  const echoRuns = await db.run.groupBy({ by: ["status"], where: { agentId: echo.id }, _count: true });
+  out.push(
+    "",
+    `1. trigger → model call: ${o.samples} human messages (+${warmup} warm-up), one at a time, 1 offline agent`,
+    pad(["ms", "p50", "p99", "max"]),
+    stats("sendMessage itself", sendMs),
+    stats("send returned → doStream", triggerMs),
+    stats("send returned → idle", idleMs),
+    `   runs: ${echoRuns.map((r) => `${r._count} ${r.status}`).join(", ")}`,
+  );
+
+  // --- 2. chain wall time: A, B, C all answer every message, so the fan-out is limited
+  // only by folding (one queued run per agent and space) and by Space.maxChainDepth.
+  const chainAgents = [await createAgent(db, "A"), await createAgent(db, "B"), await createAgent(db, "C")];
+  const chains: { ms: number; messages: number; runs: number; depth: number; refused: number }[] = [];
+  for (let i = 0; i < o.chains; i++) {
+    const space = await createChannel(deps, adaActor, { name: `chain-${i}`, memberIds: chainAgents.map((a) => a.entityId) });
+    const t0 = performance.now();
+    await sendMessage(deps, adaActor, { spaceId: space.id, text: "start a chain" });
+    await gateway.idle();
+    const ms = performance.now() - t0;
+    const rows = await db.message.findMany({ where: { spaceId: space.id }, select: { id: true, chainDepth: true } });
+    const runs = await db.run.count({ where: { triggerSpaceId: space.id } });
+    const refused = await db.triggerDecision.count({ where: { decision: "refused", messageId: { in: rows.map((m) => m.id) } } });
+    chains.push({ ms, messages: rows.length, runs, depth: Math.max(...rows.map((m) => m.chainDepth)), refused });
+  }
+  const limit = (await db.space.findFirstOrThrow({ where: { name: "chain-0" } })).maxChainDepth;
+  const failed = await db.run.count({ where: { agentId: { in: chainAgents.map((a) => a.id) }, status: { not: "completed" } } });
+  out.push(
+    "",
+    `2. agent chain: 1 human message, 3 scripted agents that always answer, depth limit ${limit}; ${o.chains} chains`,
+    pad(["chain", "wall ms", "messages", "runs", "max depth", "refused"]),
+    ...chains.map((c, i) => pad([`#${i + 1}`, f(c.ms, 1), `${c.messages}`, `${c.runs}`, `${c.depth}`, `${c.refused}`])),
+    pad(["median", f(median(chains.map((c) => c.ms)), 1), `${median(chains.map((c) => c.messages))}`, `${median(chains.map((c) => c.runs))}`, "", ""]),
+    `   chain runs not completed: ${failed}`,
+  );
+  await gateway.stop(); // from here on nothing may claim the hand-made run below
+
+  // --- 3. context build on a big space. Rows go in with one INSERT … generate_series (the
+  // realistic write path would take minutes); the last message is a real send so the run
+  // has a genuine trigger. Senders rotate over two humans and the agent itself.
+  const historian = await createAgent(db, "Historian", offline);
+  const big = await createChannel({ db, events: nullSink }, adaActor, { name: "big", memberIds: [bob.entityId, historian.entityId] });
+  const tIns = performance.now();
+  const bulk = o.messages - 1;
+  await db.$executeRaw`
+    INSERT INTO "Message" (id, "spaceId", seq, "senderId", text, "createdAt")
+    SELECT 'bench-' || g, ${big.id}, g,
+           (ARRAY[${ada.entityId}, ${bob.entityId}, ${historian.entityId}])[1 + g % 3],
+           'message ' || g || ': ' || repeat('lorem ipsum ', 2 + g % 15),
+           now() - (${bulk}::int + 1 - g) * interval '1 second'
+    FROM generate_series(1, ${bulk}::int) AS g`;
+  await db.space.update({ where: { id: big.id }, data: { lastSeq: bulk } });
+  // PGlite has no autovacuum; give the planner the statistics a live database would have.
+  await database.sql.exec('ANALYZE "Message"');
+  const insertS = (performance.now() - tIns) / 1000;
+  const { message: trigger } = await sendMessage({ db, events: nullSink }, adaActor, { spaceId: big.id, text: "Historian, what did we decide?" });
+  // The agent has seen all but the last 10 messages: the window has both [SEEN] and [NEW] lines.
+  await db.membership.update({
+    where: { spaceId_entityId: { spaceId: big.id, entityId: historian.entityId } },
+    data: { lastProcessedSeq: trigger.seq - 10 },
+  });
+  const run = await db.run.create({
+    data: {
+      agentId: historian.id,
+      triggerType: "space_message",
+      triggerMessageId: trigger.id,
+      triggerSpaceId: big.id,
+      triggerEntityId: ada.entityId,
+      activeSpaceId: big.id,
+    },
+  });
+  const agentRow = await db.agent.findUniqueOrThrow({ where: { id: historian.id } });
+  const who = { id: historian.id, entityId: historian.entityId, name: "Historian", persona: agentRow.persona, instructions: agentRow.instructions };
+  // The same budget executeRun gives this agent's model.
+  const maxTokens = Math.floor(models({ ...agentRow, name: "Historian" }).contextTokens * CONTEXT_SHARE);
+  const loadMs: number[] = [], buildMs: number[] = [], totalMs: number[] = [];
+  let built = buildContext(await loadContext(db, run, who, { now: new Date(), maxTokens }));
+  let shown = 0;
+  for (let i = 0; i < Math.min(5, o.samples) + o.samples; i++) {
+    const t0 = performance.now();
+    const input = await loadContext(db, run, who, { now: new Date(), maxTokens });
+    const t1 = performance.now();
+    built = buildContext(input);
+    const t2 = performance.now();
+    shown = input.history?.messages.length ?? 0;
+    if (i < Math.min(5, o.samples)) continue; // warm-up
+    loadMs.push(t1 - t0);
+    buildMs.push(t2 - t1);
+    totalMs.push(t2 - t0);
+  }
+  const total = await db.message.count();
+  out.push(
+    "",
+    `3. context for one run: space of ${o.messages} messages (${total} in the database), window ${HISTORY_WINDOW}; ${o.samples} samples`,
+    `   bulk insert + ANALYZE ${f(insertS)} s`,
+    pad(["ms", "p50", "p99", "max"]),
+    stats("loadContext", loadMs),
+    stats("buildContext", buildMs),
+    stats("total", totalMs),
+    `   context: ${built.text.length} chars ≈ ${built.tokens} tokens (budget ${maxTokens}); ${shown} history messages, ${built.omittedSeen} omitted`,
+    "",
+    `total ${f((performance.now() - started) / 1000, 1)} s`,
+  );
+  console.log(out.join("\n"));
+  await database.close();
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+  process.exitCode = 1;
+  setTimeout(() => process.exit(1), 2000).unref(); // a failed run can leave runs or timers open
+});

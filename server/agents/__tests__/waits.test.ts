@@ -1,0 +1,143 @@
+// Rule 8 (PRODUCT.md 14): send_message(wait: true) pauses the run; a reply — from anyone
+// else in the space, or another agent's send_message(messageId) — resumes it as a fresh
+// model call that sees the reply marked; no reply resumes it after the timeout; waits
+// survive a restart; a reply during the save is not lost.
+import { afterEach, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../testing/test-server";
+import { createAgent, scriptedModels, type ModelCall, type Script } from "../../testing/agents";
+import { createChannel } from "../../domain/spaces/create-channel";
+import { sendMessage } from "../../domain/messages/send-message";
+import { ManualClock } from "../clock";
+import { createGateway } from "../gateway";
+import { WAIT_TIMEOUT_MS } from "@/lib/limits";
+
+let srv: TestServer;
+afterEach(async () => srv?.close());
+
+/** Asks with wait on the first call; on the resumed call, reports what the RESUMED block said. */
+const asker: Script = (c: ModelCall) => {
+  const resumed = /send_message result: (.*)$/m.exec(c.system)?.[1];
+  if (resumed) {
+    const r = JSON.parse(resumed) as { status: string; reply: { text: string } | null };
+    return c.results.length ? { text: "done" } : { tool: "send_message", input: { text: `resumed: ${r.status} ${r.reply?.text ?? "-"}` } };
+  }
+  if (!/\(human, id: /.test(c.system.split("\nTRIGGER:\n")[1] ?? "")) return { text: "not for me" };
+  return c.results.length ? { text: "paused" } : { tool: "send_message", input: { text: "Deploy v2.1? Reply yes or no", wait: true } };
+};
+
+async function setup(scripts: Record<string, Script>, clock = new ManualClock()) {
+  const models = scriptedModels(scripts);
+  srv = await startTestServer({ gateway: { models: models.resolver, clock } });
+  const ada = await srv.user("Ada");
+  const agents: Record<string, Awaited<ReturnType<typeof createAgent>>> = {};
+  for (const name of Object.keys(scripts)) agents[name] = await createAgent(srv.deps.db, name);
+  const space = await createChannel(srv.deps, ada.actor, { name: "ops", memberIds: Object.values(agents).map((a) => a.entityId) });
+  return { ada, agents, space, calls: models.calls, clock, models };
+}
+
+const texts = async (spaceId: string) =>
+  (await srv.deps.db.message.findMany({ where: { spaceId }, orderBy: { seq: "asc" } })).map((m) => m.text);
+
+describe("waiting for a reply", () => {
+  it("pauses in waiting_reply and resumes with the human's answer, marked in the context", async () => {
+    const { ada, agents, space, calls } = await setup({ Ops: asker });
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "please deploy" });
+    await srv.gateway.idle();
+    const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Ops!.id } });
+    expect(run.status).toBe("waiting_reply");
+    expect(run.waitCount).toBe(1);
+    const question = await srv.deps.db.message.findFirstOrThrow({ where: { senderId: agents.Ops!.entityId } });
+    expect((question.origin as { expectsReply?: boolean }).expectsReply).toBe(true);
+
+    const answer = (await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "yes" })).message;
+    await srv.gateway.idle();
+    const after = await srv.deps.db.run.findUniqueOrThrow({ where: { id: run.id } });
+    expect(after.status).toBe("completed");
+    expect(await texts(space.id)).toEqual(["please deploy", "Deploy v2.1? Reply yes or no", "yes", "resumed: resolved yes"]);
+    // The answer resumed the waiting run instead of starting a second one.
+    expect(await srv.deps.db.run.count({ where: { agentId: agents.Ops!.id } })).toBe(1);
+    const resumedCall = calls.Ops!.find((s) => s.includes("RESUMED:"))!;
+    expect(resumedCall).toContain(`[msg:${answer.id}]`);
+    expect(resumedCall).toMatch(/"yes"\s+\[NEW\] ← REPLY/);
+    expect(resumedCall).toMatch(/"reply":\{"entityId":"[^"]+","entityName":"Ada","entityType":"human","text":"yes","timestamp":"[^"]+"\},"waitDuration":"\d+s","status":"resolved"/);
+  });
+
+  it("resumes when another agent replies to the question with send_message(messageId)", async () => {
+    let questionId = "";
+    const helper: Script = (c) => {
+      const trig = c.system.split("\nTRIGGER:\n")[1] ?? "";
+      if (!trig.includes("senderExpectsReply: true")) return { text: "nothing to add" };
+      questionId = /messageId: (\S+)/.exec(trig)![1]!;
+      return c.results.length ? { text: "done" } : { tool: "send_message", input: { text: "yes from Helper", messageId: questionId } };
+    };
+    const { ada, agents, space } = await setup({ Ops: asker, Helper: helper });
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "deploy when ready" });
+    await srv.gateway.idle();
+    const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Ops!.id, chainDepth: 0 } });
+    expect(run.status).toBe("completed");
+    expect(await texts(space.id)).toContain("resumed: resolved yes from Helper");
+    const reply = await srv.deps.db.message.findFirstOrThrow({ where: { text: "yes from Helper" } });
+    expect(reply.replyToMessageId).toBe(questionId);
+  });
+
+  it("times out after WAIT_TIMEOUT_MS with reply null", async () => {
+    const { ada, agents, space, clock } = await setup({ Ops: asker });
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "deploy?" });
+    await srv.gateway.idle();
+    clock.advance(WAIT_TIMEOUT_MS - 1000);
+    await srv.gateway.tick();
+    await srv.gateway.idle();
+    expect((await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Ops!.id } })).status).toBe("waiting_reply");
+    clock.advance(2000);
+    await srv.gateway.tick();
+    await srv.gateway.idle();
+    expect((await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Ops!.id } })).status).toBe("completed");
+    expect((await texts(space.id)).at(-1)).toBe("resumed: timeout -");
+  });
+
+  it("a waiting run survives a restart, and a reply after the restart resumes it", async () => {
+    const { ada, agents, space, models, clock } = await setup({ Ops: asker });
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "deploy please" });
+    await srv.gateway.idle();
+    // "Restart": the gateway goes away and a new one starts on the same database and bus.
+    await srv.gateway.stop();
+    const fresh = createGateway(srv.deps, { models: models.resolver, clock, tickMs: 0 });
+    await fresh.start({ recover: true });
+    srv.gateway = fresh;
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "yes" });
+    await fresh.idle();
+    expect((await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Ops!.id } })).status).toBe("completed");
+    expect((await texts(space.id)).at(-1)).toBe("resumed: resolved yes");
+  });
+
+  it("a reply that lands while the wait is being saved is not lost", async () => {
+    const { ada, agents, space } = await setup({ Ops: asker });
+    // Answer the instant the question is stored, before the model call has even ended.
+    const off = srv.deps.bus!.on("message:created", (m) => {
+      if (m.text.startsWith("Deploy v2.1")) void sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "yes" });
+    });
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "deploy" });
+    for (let i = 0; i < 5; i++) {
+      await srv.gateway.idle();
+      await srv.gateway.tick();
+    }
+    off();
+    const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Ops!.id } });
+    expect(run.status).toBe("completed");
+    expect((await texts(space.id)).at(-1)).toBe("resumed: resolved yes");
+  });
+
+  it("refuses a wait beyond the per-agent limit of waiting runs, without posting", async () => {
+    const { ada, agents, space } = await setup({ Ops: asker });
+    await srv.deps.db.agent.update({ where: { id: agents.Ops!.id }, data: { maxWaitingRuns: 1 } });
+    const other = await createChannel(srv.deps, ada.actor, { name: "ops-2", memberIds: [agents.Ops!.entityId] });
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "deploy A" });
+    await srv.gateway.idle();
+    await sendMessage(srv.deps, ada.actor, { spaceId: other.id, text: "deploy B" });
+    await srv.gateway.idle();
+    expect(await srv.deps.db.run.count({ where: { status: "waiting_reply" } })).toBe(1);
+    expect(await texts(other.id)).toEqual(["deploy B"]);
+    const refused = await srv.deps.db.runEvent.findFirst({ where: { type: "tool_result", data: { path: ["output", "error"], string_contains: "waiting runs" } } });
+    expect(refused).not.toBeNull();
+  });
+});
