@@ -1,0 +1,216 @@
+// Rule 9 (PRODUCT.md 15): the structured context. Pure builder tests with fixed input
+// (snapshots per trigger type, budget, stable static part) and scenario tests for
+// [SEEN]/[NEW] across runs and a failed run's error reaching the next run.
+import { afterEach, describe, expect, it } from "vitest";
+import { buildContext, buildStaticPart } from "../context/build-context";
+import type { ContextInput, HistoryMessage } from "../context/context-input";
+import { startTestServer, type TestServer } from "../../testing/test-server";
+import { createAgent, scriptedModels, type Script } from "../../testing/agents";
+import { createChannel } from "../../domain/spaces/create-channel";
+import { sendMessage } from "../../domain/messages/send-message";
+
+const ada = { id: "ent-ada", name: "Ada", type: "human" as const };
+const scout = { id: "ent-scout", name: "Scout", type: "agent" as const };
+const msg = (seq: number, sender = ada, text = `message ${seq}`, extra: Partial<HistoryMessage> = {}): HistoryMessage => ({
+  id: `m${seq}`,
+  seq,
+  createdAt: new Date(Date.UTC(2026, 1, 18, 14, seq)).toISOString(),
+  sender,
+  text,
+  replyToMessageId: null,
+  origin: null,
+  ...extra,
+});
+
+function input(overrides: Partial<ContextInput> = {}): ContextInput {
+  return {
+    now: "2026-02-18T15:07:00.000Z",
+    agent: { id: "agent-1", entityId: "ent-planner", name: "Planner", persona: "You plan things.", instructions: "Answer in English." },
+    runId: "run-1",
+    trigger: {
+      type: "space_message",
+      space: { id: "sp-1", name: "Project Alpha" },
+      sender: ada,
+      message: { id: "m4", text: "Pull the Q4 numbers", createdAt: "2026-02-18T14:04:00.000Z" },
+      senderExpectsReply: false,
+      chainDepth: 0,
+    },
+    resume: null,
+    activeSpace: { id: "sp-1", name: "Project Alpha", auto: true },
+    history: {
+      space: { id: "sp-1", name: "Project Alpha" },
+      lastProcessedSeq: 2,
+      messages: [
+        msg(1),
+        msg(2, scout, "On it", { replyToMessageId: "m1" }),
+        msg(3, { id: "ent-planner", name: "Planner", type: "agent" }, "Report is ready", {
+          origin: { triggerType: "space_message", triggerSpaceId: "sp-2", triggerSpaceName: "Daily Reports", triggerSenderName: "Sarah", triggerText: "Send the report to Alpha" },
+        }),
+        msg(4, ada, "Pull the Q4 numbers"),
+      ],
+    },
+    spaces: [
+      { id: "sp-1", name: "Project Alpha", kind: "channel", members: [ada, scout, { id: "ent-planner", name: "Planner", type: "agent" }] },
+      { id: "sp-2", name: "Daily Reports", kind: "channel", members: [{ id: "ent-planner", name: "Planner", type: "agent" }] },
+    ],
+    goals: [{ id: "g1", description: "Complete Q4 analysis", priority: 2, longTerm: false }],
+    memories: [{ key: "Q4", value: "Revenue uses the October categories" }],
+    plans: [{ id: "p1", name: "Daily Report", cron: "0 9 * * *", runAfter: null, scheduledAt: null, nextRunAt: "2026-02-19T09:00:00.000Z" }],
+    activeRuns: [
+      { id: "run-1", status: "running", triggerType: "space_message", senderName: "Ada", spaceName: "Project Alpha", waitingIn: null },
+      { id: "run-0", status: "waiting_reply", triggerType: "space_message", senderName: "Sarah", spaceName: "Daily Reports", waitingIn: "Daily Reports" },
+    ],
+    previousFailure: null,
+    maxTokens: 100_000,
+    ...overrides,
+  };
+}
+
+describe("context builder (pure)", () => {
+  it("space_message: the seed's blocks in order, with the seed's line formats", () => {
+    expect(buildContext(input()).text).toMatchSnapshot();
+  });
+
+  it("plan trigger: no active space and no history", () => {
+    const text = buildContext(
+      input({
+        trigger: { type: "plan", plan: { id: "p1", name: "Daily Report", instruction: "Post the metrics", schedule: "recurring, cron 0 9 * * *" }, scheduledAt: "2026-02-18T09:00:00.000Z", chainDepth: 0 },
+        activeSpace: null,
+        history: null,
+      }),
+    ).text;
+    expect(text).toMatchSnapshot();
+    expect(text).toContain("ACTIVE SPACE: none (call enter_space to enter a space first)");
+  });
+
+  it("service trigger: service name and payload in TRIGGER", () => {
+    const text = buildContext(
+      input({ trigger: { type: "service", serviceName: "ci", payload: { build: 42, ok: true }, chainDepth: 0 }, activeSpace: null, history: null }),
+    ).text;
+    expect(text).toMatchSnapshot();
+    expect(text).toContain('  service: "ci"\n  payload: {"build":42,"ok":true}');
+  });
+
+  it("marks [SEEN]/[NEW], the trigger, replies and cross-space origins", () => {
+    const text = buildContext(input()).text;
+    expect(text).toContain('  [msg:m1] [2026-02-18T14:01:00.000Z] Ada (human, id:ent-ada): "message 1"  [SEEN]');
+    expect(text).toContain('  [msg:m2] [2026-02-18T14:02:00.000Z] Scout (agent, id:ent-scout): "On it"  [SEEN]\n      [reply to msg:m1]');
+    expect(text).toContain('"Report is ready"  [NEW]\n      [sent because Sarah wrote "Send the report to Alpha" in "Daily Reports"]');
+    expect(text).toContain('"Pull the Q4 numbers"  [NEW] ← TRIGGER');
+  });
+
+  it("the static part comes first and is byte-identical between runs", () => {
+    const a = buildContext(input());
+    const b = buildContext(input({ now: "2026-03-01T00:00:00.000Z", runId: "run-9", history: null, activeSpace: null }));
+    expect(a.staticPart).toBe(b.staticPart);
+    expect(a.text.startsWith(a.staticPart)).toBe(true);
+    expect(a.staticPart).toBe(buildStaticPart(input().agent));
+    const order = ["IDENTITY:", "PERSONA:", "INSTRUCTIONS:", "NOW:", "TRIGGER:", "ACTIVE SPACE:", "SPACE HISTORY", "YOUR SPACES:", "GOALS:", "MEMORIES:", "PLANS:", "ACTIVE RUNS:"];
+    const at = order.map((h) => a.text.indexOf(h));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((x, y) => x - y)).toEqual(at);
+  });
+
+  it("over budget, drops the oldest [SEEN] lines first, never the trigger or [NEW], and says how many", () => {
+    const messages = Array.from({ length: 50 }, (_, i) => msg(i + 1, ada, `${"long text ".repeat(30)} #${i + 1}`));
+    const base = input({
+      trigger: { ...(input().trigger as Extract<ContextInput["trigger"], { type: "space_message" }>), message: { id: "m50", text: "x", createdAt: messages[49]!.createdAt } },
+      history: { space: { id: "sp-1", name: "Project Alpha" }, lastProcessedSeq: 45, messages },
+    });
+    const full = buildContext(base);
+    expect(full.omittedSeen).toBe(0);
+    const small = buildContext({ ...base, maxTokens: full.tokens - 500 });
+    expect(small.omittedSeen).toBeGreaterThan(0);
+    expect(small.tokens).toBeLessThanOrEqual(full.tokens - 500);
+    expect(small.text).toContain(`… ${small.omittedSeen} earlier [SEEN] messages omitted`);
+    expect(small.text).not.toContain("[msg:m1]");
+    for (let i = 46; i <= 50; i++) expect(small.text).toContain(`[msg:m${i}]`);
+    // Even a tiny budget keeps every [NEW] line and the trigger.
+    const tiny = buildContext({ ...base, maxTokens: 10 });
+    expect(tiny.omittedSeen).toBe(45);
+    expect(tiny.text).toContain("[msg:m50]");
+  });
+
+  it("shows a resumed wait's result and a previous failure", () => {
+    const text = buildContext(
+      input({
+        resume: {
+          result: { reply: { entityId: "ent-ada", entityName: "Ada", entityType: "human", text: "yes", timestamp: "2026-02-18T14:04:00.000Z" }, waitDuration: "12s", status: "resolved" },
+          replyMessageId: "m4",
+          afterSeq: 3,
+        },
+        previousFailure: { runId: "run-0", error: "Model call failed (HTTP 500): overloaded", partialOutput: "I was about to", endedAt: "2026-02-18T14:00:00.000Z" },
+      }),
+    ).text;
+    expect(text).toContain("RESUMED:\n  You paused this run with send_message(wait: true); Ada replied.");
+    expect(text).toContain('← TRIGGER ← REPLY (answered your wait)');
+    expect(text).toContain('PREVIOUS RUN FAILED:\n  run: run-0 (ended 2026-02-18T14:00:00.000Z)\n  error: "Model call failed (HTTP 500): overloaded"\n  partialOutput: "I was about to"');
+  });
+
+  it("is fast: 50-message windows build in well under a millisecond each", () => {
+    const messages = Array.from({ length: 50 }, (_, i) => msg(i + 1));
+    const big = input({ history: { space: { id: "sp-1", name: "A" }, lastProcessedSeq: 25, messages } });
+    const t0 = performance.now();
+    for (let i = 0; i < 200; i++) buildContext(big);
+    // Generous bound so a busy CI machine does not flake; bench/agents.ts reports real figures.
+    expect((performance.now() - t0) / 200).toBeLessThan(20);
+  });
+});
+
+let srv: TestServer;
+afterEach(async () => srv?.close());
+
+describe("context across runs", () => {
+  it("[SEEN]/[NEW] follow the agent's cursor from one run to the next", async () => {
+    const models = scriptedModels({ Scout: () => ({ text: "noted" }) });
+    srv = await startTestServer({ gateway: { models: models.resolver } });
+    const ada = await srv.user("Ada");
+    const a = await createAgent(srv.deps.db, "Scout");
+    const space = await createChannel(srv.deps, ada.actor, { name: "g", memberIds: [a.entityId] });
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "first" });
+    await srv.gateway.idle();
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "second" });
+    await srv.gateway.idle();
+    const [one, two] = models.calls.Scout!;
+    expect(one).toMatch(/"first"\s+\[NEW\] ← TRIGGER/);
+    expect(two).toMatch(/"first"\s+\[SEEN\]/);
+    expect(two).toMatch(/"second"\s+\[NEW\] ← TRIGGER/);
+    const m = await srv.deps.db.membership.findFirstOrThrow({ where: { entityId: a.entityId } });
+    const last = await srv.deps.db.message.findFirstOrThrow({ where: { text: "second" } });
+    expect(m.lastProcessedMessageId).toBe(last.id);
+  });
+
+  it("a provider error fails the run with a readable reason, and the next run sees it", async () => {
+    let n = 0;
+    const flaky: Script = (c) => (++n === 1 ? { error: "upstream overloaded" } : c.results.length ? { text: "ok" } : { text: "recovered" });
+    const models = scriptedModels({ Scout: flaky });
+    srv = await startTestServer({ gateway: { models: models.resolver } });
+    const ada = await srv.user("Ada");
+    const a = await createAgent(srv.deps.db, "Scout");
+    const space = await createChannel(srv.deps, ada.actor, { name: "g", memberIds: [a.entityId] });
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "one" });
+    await srv.gateway.idle();
+    const failed = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: a.id } });
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toMatch(/Model call failed.*upstream overloaded/);
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "two" });
+    await srv.gateway.idle();
+    expect(models.calls.Scout!.at(-1)).toContain(`PREVIOUS RUN FAILED:\n  run: ${failed.id}`);
+  });
+
+  it("a missing provider key fails the run with a reason naming the variable", async () => {
+    const models = scriptedModels({});
+    srv = await startTestServer({ gateway: { models: models.resolver } });
+    const ada = await srv.user("Ada");
+    const a = await createAgent(srv.deps.db, "Gpt", { provider: "openai" });
+    const space = await createChannel(srv.deps, ada.actor, { name: "g", memberIds: [a.entityId] });
+    const saved = process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_API_KEY;
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "hi" });
+    await srv.gateway.idle();
+    if (saved) process.env.OPENAI_API_KEY = saved;
+    const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: a.id } });
+    expect(run.status).toBe("failed");
+    expect(run.error).toBe("Gpt uses OpenAI but OPENAI_API_KEY is not set.");
+  });
+});
