@@ -151,7 +151,7 @@ async function main() {
   const failed = await db.run.count({ where: { agentId: { in: chainAgents.map((a) => a.id) }, status: { not: "completed" } } });
   out.push(
     "",
-    `2. agent chain: 1 human message, 3 scripted agents that always answer, depth limit ${limit}; ${o.chains} chains`,
+    `2. agent chain: 1 human message, 3 scripted agents that always answer, depth limit ${limit}; chains: ${o.chains}`,
     pad(["chain", "wall ms", "messages", "runs", "max depth", "refused"]),
     ...chains.map((c, i) => pad([`#${i + 1}`, f(c.ms, 1), `${c.messages}`, `${c.runs}`, `${c.depth}`, `${c.refused}`])),
     pad(["median", f(median(chains.map((c) => c.ms)), 1), `${median(chains.map((c) => c.messages))}`, `${median(chains.map((c) => c.runs))}`, "", ""]),
@@ -168,8 +168,8 @@ async function main() {
   const bulk = o.messages - 1;
   await db.$executeRaw`
     INSERT INTO "Message" (id, "spaceId", seq, "senderId", text, "createdAt")
-    SELECT 'bench-' || g, ${big.id}, g,
-           (ARRAY[${ada.entityId}, ${bob.entityId}, ${historian.entityId}])[1 + g % 3],
+    SELECT 'bench-' || g, ${big.id}::text, g,
+           (ARRAY[${ada.entityId}::text, ${bob.entityId}::text, ${historian.entityId}::text])[1 + g % 3],
            'message ' || g || ': ' || repeat('lorem ipsum ', 2 + g % 15),
            now() - (${bulk}::int + 1 - g) * interval '1 second'
     FROM generate_series(1, ${bulk}::int) AS g`;

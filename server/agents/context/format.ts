@@ -14,6 +14,7 @@ export function messageLine(
   const why = originNote(m.origin, marks.spaceId);
   if (why) extra.push(`      ${why}`);
   if (m.replyToMessageId) extra.push(`      [reply to msg:${m.replyToMessageId}]`);
+  if (m.origin?.expectsReply) extra.push("      [asked with wait: true — the sender is waiting for a reply]");
   return [`  ${head}${tail}`, ...extra].join("\n");
 }
 

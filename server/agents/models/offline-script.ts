@@ -2,8 +2,8 @@
 // to make, in order. Deterministic, so the demo and tests are repeatable, and it uses the
 // real tools so every gateway mechanism can be watched without an API key.
 //
-// Like a good colleague it stays silent unless a human spoke (and did not address some
-// other agent) or someone addressed it by name. It understands a few requests:
+// Like a good colleague it stays silent unless someone addressed it by name, or a human
+// spoke without naming anyone — then one agent (the first by name, "the lead") answers. It understands a few requests:
 //   "remember <fact>"                 → set_memories, then confirms
 //   "remind me in 2 minutes to <x>"   → set_plans(runAfter), then confirms; the plan run posts the reminder
 //   "deploy …" / "ask me …"           → asks "Deploy v2.1? Reply yes or no" with wait: true, then acts on the answer
@@ -22,6 +22,8 @@ interface Parsed {
   messageId?: string;
   expectsReply: boolean;
   spaceId?: string;
+  /** The message just before the trigger is another member's question that waits for a reply. */
+  answersWait: boolean;
   /** Agent names in the active space other than me, sorted. */
   otherAgents: string[];
   firstSpaceId?: string;
@@ -52,7 +54,11 @@ export function parseContext(ctx: string): Parsed {
   const otherAgents = [...active.matchAll(/([^,—]+?) \(agent\)/g)].map((m) => m[1]!.trim()).sort();
   const resumedJson = /^ {2}send_message result: (.*)$/m.exec(ctx)?.[1];
   const trig = ctx.split("\nTRIGGER:\n")[1]?.split("\n\n")[0] ?? "";
+  const historyLines = (ctx.split("\nSPACE HISTORY")[1] ?? "").split("\n  [msg:");
+  const trigIdx = historyLines.findIndex((l) => l.includes("← TRIGGER"));
+  const answersWait = trigIdx > 0 && historyLines[trigIdx - 1]!.includes("[asked with wait: true");
   return {
+    answersWait,
     me: unquote(field(ctx, "name")),
     persona,
     triggerType: field(`\n${trig}`, "type") ?? "",
@@ -130,12 +136,15 @@ export function offlineScript(ctx: string): { actions: Action[]; thought: string
   const after = p.otherAgents.length ? next[(next.indexOf(p.me) + 1) % next.length]! : undefined;
 
   const remember = /\bremember(?: that)?[:,]?\s+(.+)/is.exec(text);
+  const remind = /\bremind (me|us|\w+) in (\d+ (?:minute|hour|day|week)s?)(?: to)?\s+(.+)/is.exec(text);
+  const isRequest = !!remember || !!remind || /\b(deploy|ask me|discuss|debate|brainstorm)\b/i.test(text);
+  // A request nobody addressed is handled by the lead alone; the others keep quiet.
+  if (human && isRequest && !lead) return { actions: [], thought: "another agent takes this request" };
   if (remember && lead) {
     const value = clip(remember[1]!.trim(), 500);
     const key = value.toLowerCase().replace(/[^a-z0-9]+/g, "-").split("-").filter(Boolean).slice(0, 4).join("-") || "note";
     return { actions: [{ tool: "set_memories", input: { memories: [{ key, value }] } }, say(`Noted — I'll remember: “${value}”`, reply)], thought: "remember" };
   }
-  const remind = /\bremind (me|us|\w+) in (\d+ (?:minute|hour|day|week)s?)(?: to)?\s+(.+)/is.exec(text);
   if (remind && lead && p.spaceId) {
     const who = remind[1] === "me" ? (p.sender?.name ?? "you") : remind[1] === "us" ? "everyone" : remind[1]!;
     const what = clip(remind[3]!.trim(), 300);
@@ -165,6 +174,8 @@ export function offlineScript(ctx: string): { actions: Action[]; thought: string
     };
   }
   if (!human) return { actions: [], thought: "nothing to add" };
+  if (!lead) return { actions: [], thought: "the lead agent answers unaddressed messages" };
+  if (p.answersWait) return { actions: [], thought: "this answers another member's question" };
   const greeting = `${voice(p.persona)} I read “${clip(text, 80)}”.`;
   return { actions: [say(`${greeting} Mention **${p.me}** if you want me on it. _(offline model)_`, reply)], thought: "acknowledge" };
 }
