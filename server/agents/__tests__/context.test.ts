@@ -3,7 +3,7 @@
 // [SEEN]/[NEW] across runs and a failed run's error reaching the next run.
 import { afterEach, describe, expect, it } from "vitest";
 import { buildContext, buildStaticPart } from "../context/build-context";
-import type { ContextInput, HistoryMessage } from "../context/context-input";
+import type { ContextInput, EntityRef, HistoryMessage } from "../context/context-input";
 import { startTestServer, type TestServer } from "../../testing/test-server";
 import { createAgent, scriptedModels, type Script } from "../../testing/agents";
 import { createChannel } from "../../domain/spaces/create-channel";
@@ -11,7 +11,7 @@ import { sendMessage } from "../../domain/messages/send-message";
 
 const ada = { id: "ent-ada", name: "Ada", type: "human" as const };
 const scout = { id: "ent-scout", name: "Scout", type: "agent" as const };
-const msg = (seq: number, sender = ada, text = `message ${seq}`, extra: Partial<HistoryMessage> = {}): HistoryMessage => ({
+const msg = (seq: number, sender: EntityRef = ada, text = `message ${seq}`, extra: Partial<HistoryMessage> = {}): HistoryMessage => ({
   id: `m${seq}`,
   seq,
   createdAt: new Date(Date.UTC(2026, 1, 18, 14, seq)).toISOString(),
