@@ -24,7 +24,8 @@ async function main() {
   );
   const applied = await migrate(database.sql);
   if (applied.length) log.info({ applied }, "migrations applied");
-  if (e.SEED_DEMO === "true" && (await seedDemoWorkspace(database.db))) log.info("demo workspace seeded");
+  const demoModel = { provider: e.PARLEY_AGENT_PROVIDER, modelId: e.PARLEY_AGENT_MODEL };
+  if (e.SEED_DEMO === "true" && (await seedDemoWorkspace(database.db, demoModel))) log.info("demo workspace seeded");
 
   const httpServer = createServer();
   const bus = new DomainBus();

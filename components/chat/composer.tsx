@@ -94,12 +94,14 @@ export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, o
   );
 }
 
-export function TypingLine({ names }: { names: string[] }) {
-  const text =
+export function TypingLine({ names, activity = [] }: { names: string[]; activity?: string[] }) {
+  const typing =
     names.length === 0 ? "" : names.length === 1 ? `${names[0]} is typing…` : names.length === 2 ? `${names[0]} and ${names[1]} are typing…` : "Several people are typing…";
+  const text = [typing, ...activity].filter(Boolean).join(" · ");
   // Fixed height: the indicator appearing never moves the timeline.
   return (
-    <p className="h-5 px-5 text-xs text-zinc-500" aria-live="polite" role="status">
+    <p className="h-5 truncate px-5 text-xs text-zinc-500" aria-live="polite" role="status">
+      {activity.length > 0 && <span aria-hidden className="mr-1.5 inline-block h-1.5 w-1.5 animate-pulse rounded-full bg-indigo-500 align-middle" />}
       {text}
     </p>
   );

@@ -1,7 +1,7 @@
 "use client";
 import { memo } from "react";
 import clsx from "clsx";
-import type { MemberDto, MessageDto } from "@/lib/realtime/dto";
+import type { EntityDto, MemberDto, MessageDto, RunStreamDto } from "@/lib/realtime/dto";
 import { Avatar } from "./avatar";
 import { Markdown } from "./markdown";
 
@@ -12,12 +12,55 @@ interface Props {
   /** Same sender within a few minutes: no avatar and name, like Slack. */
   compact: boolean;
   seenBy?: MemberDto[];
+  /** The sender's model provider when it is an agent ("offline" gets a label). */
+  provider?: string | null;
+  /** Set when this agent message was at the space's chain-depth limit: it triggered no agents. */
+  chainLimit?: number | null;
+  /** Admins: the run that sent this message. */
+  runHref?: string | null;
   onReply(message: MessageDto): void;
   onJumpTo(messageId: string): void;
 }
 
-export const MessageItem = memo(function MessageItem({ message, compact, seenBy, onReply, onJumpTo }: Props) {
-  const agent = message.sender.type === "agent";
+function SenderLine({ sender, provider, createdAt, extra }: { sender: EntityDto; provider?: string | null; createdAt?: string; extra?: React.ReactNode }) {
+  return (
+    <header className="flex items-baseline gap-2">
+      <span className="font-semibold">{sender.name}</span>
+      {sender.type === "agent" && (
+        <span className="rounded bg-indigo-100 px-1.5 text-[0.65rem] font-semibold tracking-wide text-indigo-700 uppercase dark:bg-indigo-950 dark:text-indigo-300">agent</span>
+      )}
+      {provider === "offline" && (
+        <span
+          title="Built-in offline model: deterministic, no API key. Set a provider key to use a real model."
+          className="rounded border border-zinc-300 px-1.5 text-[0.65rem] font-medium text-zinc-600 dark:border-zinc-600 dark:text-zinc-400"
+        >
+          offline model
+        </span>
+      )}
+      {createdAt && <time className="text-xs text-zinc-500" dateTime={createdAt}>{time(createdAt)}</time>}
+      {extra}
+    </header>
+  );
+}
+
+/** An agent's message while it is being written: grows in place, then the real message replaces it. */
+export function DraftItem({ draft, provider }: { draft: RunStreamDto; provider: string | null }) {
+  return (
+    <article aria-label={`${draft.agent.name} is writing: ${draft.text.slice(0, 80)}`} aria-busy="true" data-draft className="flex gap-3 px-4 pt-2 pb-0.5">
+      <div className="w-9 shrink-0">
+        <Avatar entity={draft.agent} />
+      </div>
+      <div className="min-w-0 flex-1">
+        <SenderLine sender={draft.agent} provider={provider} extra={<span className="text-xs text-indigo-600 dark:text-indigo-400">writing…</span>} />
+        <div className="after:ml-0.5 after:inline-block after:h-4 after:w-1.5 after:animate-pulse after:bg-indigo-500 after:align-middle">
+          <Markdown text={draft.text} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export const MessageItem = memo(function MessageItem({ message, compact, seenBy, provider, chainLimit, runHref, onReply, onJumpTo }: Props) {
   return (
     <article
       id={`msg-${message.id}`}
@@ -27,13 +70,7 @@ export const MessageItem = memo(function MessageItem({ message, compact, seenBy,
     >
       <div className="w-9 shrink-0">{!compact && <Avatar entity={message.sender} />}</div>
       <div className="min-w-0 flex-1">
-        {!compact && (
-          <header className="flex items-baseline gap-2">
-            <span className="font-semibold">{message.sender.name}</span>
-            {agent && <span className="rounded bg-indigo-100 px-1.5 text-[0.65rem] font-semibold tracking-wide text-indigo-700 uppercase dark:bg-indigo-950 dark:text-indigo-300">agent</span>}
-            <time className="text-xs text-zinc-500" dateTime={message.createdAt}>{time(message.createdAt)}</time>
-          </header>
-        )}
+        {!compact && <SenderLine sender={message.sender} provider={provider} createdAt={message.createdAt} />}
         {message.replyTo && (
           <button
             type="button"
@@ -45,6 +82,14 @@ export const MessageItem = memo(function MessageItem({ message, compact, seenBy,
           </button>
         )}
         <Markdown text={message.text} />
+        {chainLimit != null && (
+          <p role="note" className="mt-1 inline-flex items-center gap-1.5 rounded-md bg-amber-50 px-2 py-0.5 text-xs text-amber-800 dark:bg-amber-950/50 dark:text-amber-300">
+            <svg aria-hidden viewBox="0 0 20 20" className="h-3.5 w-3.5 fill-current">
+              <path d="M10 2a8 8 0 1 0 0 16A8 8 0 0 0 10 2Zm-1 4h2v5H9V6Zm0 6h2v2H9v-2Z" />
+            </svg>
+            Chain stopped: depth limit {chainLimit} reached, so this message triggered no agents.
+          </p>
+        )}
         {seenBy && seenBy.length > 0 && (
           <p className="mt-0.5 text-xs text-zinc-500" aria-label={`Seen by ${seenBy.map((m) => m.name).join(", ")}`}>
             {seenBy.map((m) => (m.type === "agent" ? `${m.name} has seen up to here` : `Seen by ${m.name}`)).join(" · ")}
@@ -60,6 +105,11 @@ export const MessageItem = memo(function MessageItem({ message, compact, seenBy,
         >
           ↩ Reply
         </button>
+        {runHref && (
+          <a href={runHref} className="border-l border-zinc-200 px-2 py-1 text-xs font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-700" aria-label={`Inspect the run that sent this ${message.sender.name} message`}>
+            Run
+          </a>
+        )}
       </div>
     </article>
   );

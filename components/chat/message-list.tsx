@@ -3,10 +3,10 @@
 // messages arrive below (unless the reader is at the bottom, then it follows), shows the
 // "New messages" divider, read markers, unsent messages, and loads history on scroll-up.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { MessageDto, SpaceDto } from "@/lib/realtime/dto";
+import type { MessageDto, RunStreamDto, SpaceDto } from "@/lib/realtime/dto";
 import { readMarkers } from "@/lib/client/timeline";
 import type { PendingMessage, Timeline } from "./workspace-reducer";
-import { MessageItem } from "./message-item";
+import { DraftItem, MessageItem } from "./message-item";
 
 const GROUP_WINDOW_MS = 5 * 60 * 1000;
 
@@ -14,6 +14,10 @@ interface Props {
   space: SpaceDto;
   timeline: Timeline | undefined;
   pending: PendingMessage[];
+  /** Messages agents are writing (streamed); each becomes a message in place. */
+  drafts: RunStreamDto[];
+  /** Admins get a link from agent messages to the run that sent them. */
+  isAdmin: boolean;
   meId: string;
   dividerSeq: number | null;
   onLoadOlder(): void;
@@ -23,7 +27,7 @@ interface Props {
   onSeeNewest(m: MessageDto): void;
 }
 
-export function MessageList({ space, timeline, pending, meId, dividerSeq, onLoadOlder, onReply, onRetry, onSeeNewest }: Props) {
+export function MessageList({ space, timeline, pending, drafts, isAdmin, meId, dividerSeq, onLoadOlder, onReply, onRetry, onSeeNewest }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const topSentinel = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -35,6 +39,8 @@ export function MessageList({ space, timeline, pending, meId, dividerSeq, onLoad
   const positioned = useRef(false);
 
   const markers = useMemo(() => readMarkers(messages, space.members, meId), [messages, space.members, meId]);
+  const providers = useMemo(() => new Map(space.members.map((m) => [m.id, m.provider])), [space.members]);
+  const draftLength = drafts.reduce((n, d) => n + d.text.length, 0);
 
   const scrollToBottom = useCallback(() => {
     const el = scroller.current;
@@ -67,6 +73,13 @@ export function MessageList({ space, timeline, pending, meId, dividerSeq, onLoad
     else setShowJump(true);
     if (prevFirst.current) prevFirst.current.height = el.scrollHeight;
   }, [last?.id, pending.length, meId, scrollToBottom]);
+
+  // A draft growing at the bottom: follow it if the reader is at the bottom, never pull them down otherwise.
+  useLayoutEffect(() => {
+    if (atBottom.current) scrollToBottom();
+    const el = scroller.current;
+    if (el && prevFirst.current) prevFirst.current.height = el.scrollHeight;
+  }, [draftLength, drafts.length, scrollToBottom]);
 
   useEffect(() => {
     if (last && atBottom.current && document.visibilityState === "visible") onSeeNewest(last);
@@ -156,10 +169,22 @@ export function MessageList({ space, timeline, pending, meId, dividerSeq, onLoad
                     <span className="ml-2 text-xs font-semibold text-red-600 dark:text-red-400">New messages</span>
                   </div>
                 )}
-                <MessageItem message={m} compact={compact} seenBy={markers.get(m.id)} onReply={onReply} onJumpTo={jumpTo} />
+                <MessageItem
+                  message={m}
+                  compact={compact}
+                  seenBy={markers.get(m.id)}
+                  provider={providers.get(m.sender.id) ?? null}
+                  chainLimit={m.runId && m.chainDepth >= space.maxChainDepth ? space.maxChainDepth : null}
+                  runHref={isAdmin && m.runId ? `/runs/${m.runId}` : null}
+                  onReply={onReply}
+                  onJumpTo={jumpTo}
+                />
               </div>
             );
           })}
+          {drafts.map((d) => (
+            <DraftItem key={d.clientMessageId} draft={d} provider={providers.get(d.agent.id) ?? null} />
+          ))}
           {pending.map((p) => (
             <div key={p.clientMessageId} className="flex gap-3 px-4 py-1 opacity-70" aria-label={`Unsent: ${p.text.slice(0, 60)}`}>
               <div className="w-9" />

@@ -58,6 +58,13 @@ export function Sidebar({ me, spaces, activeSpaceId, online, meId, connection, o
           <p className="truncate text-xs text-zinc-500">{me.email}</p>
         </div>
         <ThemeToggle />
+        {me.isAdmin && (
+          <Link href="/runs" className="rounded px-1.5 py-1 hover:bg-white/10" aria-label="Agent runs" title="Agent runs">
+            <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+              <path d="M3 3h2v14H3V3Zm4 6h2v8H7V9Zm4-4h2v12h-2V5Zm4 7h2v5h-2v-5Z" />
+            </svg>
+          </Link>
+        )}
         <Link href="/settings" className="rounded px-1.5 py-1 hover:bg-white/10" aria-label="Settings" title="Settings">
           ⚙
         </Link>

@@ -2,7 +2,7 @@
 // One open space: header, timeline, typing line and composer. The divider position is
 // fixed when the space is opened, so reading does not make it jump away.
 import { useCallback, useMemo, useState } from "react";
-import type { MessageDto, SpaceDto } from "@/lib/realtime/dto";
+import type { MessageDto, RunStreamDto, SpaceDto } from "@/lib/realtime/dto";
 import { firstUnreadSeq } from "@/lib/client/timeline";
 import type { PendingMessage, Timeline } from "./workspace-reducer";
 import type { WorkspaceActions } from "./use-workspace";
@@ -14,6 +14,10 @@ interface Props {
   timeline: Timeline | undefined;
   pending: PendingMessage[];
   typingNames: string[];
+  /** Agents thinking / writing / waiting here. */
+  activity: string[];
+  drafts: RunStreamDto[];
+  isAdmin: boolean;
   meId: string;
   /** My read cursor when the space was opened. */
   openedAtSeq: number;
@@ -22,7 +26,7 @@ interface Props {
   onOpenSidebar(): void;
 }
 
-export function SpaceView({ space, timeline, pending, typingNames, meId, openedAtSeq, actions, onToggleMembers, onOpenSidebar }: Props) {
+export function SpaceView({ space, timeline, pending, typingNames, activity, drafts, isAdmin, meId, openedAtSeq, actions, onToggleMembers, onOpenSidebar }: Props) {
   const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
   const dividerSeq = useMemo(() => (timeline ? firstUnreadSeq(timeline.messages, openedAtSeq, meId) : null), [timeline, openedAtSeq, meId]);
   const title = space.kind === "channel" ? `#${space.name}` : space.name;
@@ -56,6 +60,8 @@ export function SpaceView({ space, timeline, pending, typingNames, meId, openedA
         space={space}
         timeline={timeline}
         pending={pending}
+        drafts={drafts}
+        isAdmin={isAdmin}
         meId={meId}
         dividerSeq={dividerSeq}
         onLoadOlder={onLoadOlder}
@@ -63,7 +69,7 @@ export function SpaceView({ space, timeline, pending, typingNames, meId, openedA
         onRetry={actions.retry}
         onSeeNewest={onSeeNewest}
       />
-      <TypingLine names={typingNames} />
+      <TypingLine names={typingNames} activity={activity} />
       <Composer
         key={`composer-${space.id}`}
         label={`Message ${title}`}

@@ -94,6 +94,8 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       }
     });
     socket.on("space:removed", ({ spaceId }) => dispatch({ type: "spaceRemoved", spaceId }));
+    socket.on("run:updated", ({ run }) => dispatch({ type: "run", run }));
+    socket.on("run:stream", (draft) => dispatch({ type: "draft", draft }));
     return () => {
       socket.disconnect();
       socketRef.current = null;

@@ -1,6 +1,6 @@
 // Client state of the workspace: spaces, loaded timelines, unsent messages, presence,
 // typing, connection. Pure reducer; the socket hook (use-workspace.ts) feeds it events.
-import type { EntityDto, MessageDto, ReadCursorDto, SpaceDto } from "@/lib/realtime/dto";
+import type { EntityDto, MessageDto, ReadCursorDto, RunDto, RunStreamDto, SpaceDto } from "@/lib/realtime/dto";
 import { mergeMessages } from "@/lib/client/timeline";
 
 export interface Timeline {
@@ -29,6 +29,10 @@ export interface WorkspaceState {
   connection: "connecting" | "online" | "offline";
   entities: EntityDto[];
   activeSpaceId: string | null;
+  /** Unfinished agent runs by id, for the "thinking / writing / waiting" line. */
+  runs: Record<string, RunDto>;
+  /** Messages agents are writing right now, by the clientMessageId the final message will carry. */
+  drafts: Record<string, RunStreamDto>;
 }
 
 export type Action =
@@ -45,16 +49,36 @@ export type Action =
   | { type: "pendingFailed"; clientMessageId: string; error: string }
   | { type: "connection"; connection: WorkspaceState["connection"] }
   | { type: "entities"; entities: EntityDto[] }
-  | { type: "active"; spaceId: string | null };
+  | { type: "active"; spaceId: string | null }
+  | { type: "run"; run: RunDto }
+  | { type: "draft"; draft: RunStreamDto };
 
 export function initialState(meId: string, activeSpaceId: string | null): WorkspaceState {
-  return { meId, spaces: {}, timelines: {}, pending: [], online: {}, typing: {}, connection: "connecting", entities: [], activeSpaceId };
+  return { meId, spaces: {}, timelines: {}, pending: [], online: {}, typing: {}, connection: "connecting", entities: [], activeSpaceId, runs: {}, drafts: {} };
 }
 
 const withoutPending = (pending: PendingMessage[], messages: MessageDto[]) => {
   const keys = new Set(messages.map((m) => m.clientMessageId).filter(Boolean));
   return keys.size ? pending.filter((p) => !keys.has(p.clientMessageId)) : pending;
 };
+
+function omit<T>(record: Record<string, T>, key: string): Record<string, T> {
+  const { [key]: _gone, ...rest } = record;
+  return rest;
+}
+
+/** "Scout is thinking…", "Planner is writing…", "Critic is waiting for a reply" for one space. */
+export function agentActivity(state: Pick<WorkspaceState, "runs" | "drafts">, spaceId: string): string[] {
+  const writing = new Set(Object.values(state.drafts).filter((d) => d.spaceId === spaceId).map((d) => d.runId));
+  const lines = new Map<string, string>();
+  for (const run of Object.values(state.runs)) {
+    if ((run.activeSpaceId ?? run.triggerSpaceId) !== spaceId && run.waitState?.spaceId !== spaceId) continue;
+    const name = run.agent.name;
+    if (run.status === "running") lines.set(name, writing.has(run.id) ? `${name} is writing…` : `${name} is thinking…`);
+    else if (run.status === "waiting_reply" && !lines.has(name)) lines.set(name, `${name} is waiting for a reply`);
+  }
+  return [...lines.values()];
+}
 
 export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
   switch (action.type) {
@@ -101,7 +125,9 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
       const typing = typingHere?.[m.sender.id]
         ? { ...state.typing, [m.spaceId]: Object.fromEntries(Object.entries(typingHere).filter(([id]) => id !== m.sender.id)) }
         : state.typing;
-      return { ...state, spaces, timelines, typing, pending: withoutPending(state.pending, [m]) };
+      // The streamed draft becomes this message in the same render: one bubble, no jump.
+      const drafts = m.clientMessageId && state.drafts[m.clientMessageId] ? omit(state.drafts, m.clientMessageId) : state.drafts;
+      return { ...state, spaces, timelines, typing, drafts, pending: withoutPending(state.pending, [m]) };
     }
     case "read": {
       const { spaceId, entityId, lastSeenSeq, lastSeenMessageId } = action.cursor;
@@ -145,7 +171,20 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
         pending: state.pending.map((p) => (p.clientMessageId === action.clientMessageId ? { ...p, status: "failed", error: action.error } : p)),
       };
     case "connection":
-      return { ...state, connection: action.connection, ...(action.connection === "offline" ? { typing: {} } : {}) };
+      // Offline we miss run updates, so indicators could stick: drop them; live ones come back with the next update.
+      return { ...state, connection: action.connection, ...(action.connection === "offline" ? { typing: {}, runs: {}, drafts: {} } : {}) };
+    case "run": {
+      const { run } = action;
+      const live = run.status === "queued" || run.status === "running" || run.status === "waiting_reply";
+      const runs = live ? { ...state.runs, [run.id]: run } : omit(state.runs, run.id);
+      // A run that stops running (finished, failed, paused) leaves no draft pulsing.
+      const drafts = run.status === "running" ? state.drafts : Object.fromEntries(Object.entries(state.drafts).filter(([, d]) => d.runId !== run.id));
+      return { ...state, runs, drafts };
+    }
+    case "draft": {
+      const known = state.timelines[action.draft.spaceId]?.messages.some((m) => m.clientMessageId === action.draft.clientMessageId);
+      return known ? state : { ...state, drafts: { ...state.drafts, [action.draft.clientMessageId]: action.draft } };
+    }
     case "entities":
       return { ...state, entities: action.entities };
     case "active":

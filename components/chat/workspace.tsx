@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import clsx from "clsx";
 import type { MeDto } from "@/lib/realtime/dto";
 import { useWorkspace } from "./use-workspace";
+import { agentActivity } from "./workspace-reducer";
 import { Sidebar } from "./sidebar";
 import { SpaceView } from "./space-view";
 import { MembersPanel } from "./members-panel";
@@ -98,6 +99,9 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
             timeline={state.timelines[active.id]}
             pending={state.pending.filter((p) => p.spaceId === active.id)}
             typingNames={Object.values(state.typing[active.id] ?? {})}
+            activity={agentActivity(state, active.id)}
+            drafts={Object.values(state.drafts).filter((d) => d.spaceId === active.id)}
+            isAdmin={me.isAdmin}
             meId={me.entity.id}
             openedAtSeq={openedAt[active.id] ?? active.lastSeenSeq}
             actions={actions}

@@ -43,16 +43,16 @@ describe("unread", () => {
 describe("readMarkers", () => {
   it("puts each member at the newest loaded message at or before their cursor", () => {
     const members = [
-      { id: "b", name: "B", type: "human" as const, avatarColor: null, role: "member" as const, lastSeenSeq: 3, lastSeenMessageId: "m3" },
-      { id: "p", name: "P", type: "agent" as const, avatarColor: null, role: "member" as const, lastSeenSeq: 10, lastSeenMessageId: "m10" },
-      { id: "me", name: "Me", type: "human" as const, avatarColor: null, role: "member" as const, lastSeenSeq: 4, lastSeenMessageId: "m4" },
+      { id: "b", name: "B", type: "human" as const, avatarColor: null, provider: null, role: "member" as const, lastSeenSeq: 3, lastSeenMessageId: "m3" },
+      { id: "p", name: "P", type: "agent" as const, avatarColor: null, provider: null, role: "member" as const, lastSeenSeq: 10, lastSeenMessageId: "m10" },
+      { id: "me", name: "Me", type: "human" as const, avatarColor: null, provider: null, role: "member" as const, lastSeenSeq: 4, lastSeenMessageId: "m4" },
     ];
     const markers = readMarkers([msg(2), msg(3), msg(4)], members, "me");
     expect(markers.get("m3")?.map((m) => m.id)).toEqual(["b"]);
     expect(markers.get("m4")?.map((m) => m.id)).toEqual(["p"]);
   });
   it("shows no marker on a member's own message", () => {
-    const author = { id: "a", name: "A", type: "human" as const, avatarColor: null, role: "member" as const, lastSeenSeq: 2, lastSeenMessageId: "m2" };
+    const author = { id: "a", name: "A", type: "human" as const, avatarColor: null, provider: null, role: "member" as const, lastSeenSeq: 2, lastSeenMessageId: "m2" };
     expect(readMarkers([msg(1), msg(2)], [author], "me").size).toBe(0);
   });
 });

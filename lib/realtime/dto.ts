@@ -29,6 +29,8 @@ export interface MessageDto {
 
 export interface MemberDto extends EntityDto {
   role: MemberRole;
+  /** Agents: the model provider ("offline" is the built-in model). Humans: null. */
+  provider: string | null;
   /** Humans: read receipt. Agents: newest message a run has processed. */
   lastSeenSeq: number;
   lastSeenMessageId: string | null;

@@ -30,8 +30,11 @@ const DEMO_AGENTS = [
   },
 ];
 
-/** Seeds only an empty database; returns whether it did. */
-export async function seedDemoWorkspace(db: Db): Promise<boolean> {
+/**
+ * Seeds only an empty database; returns whether it did. Agents use `model` (default: the
+ * built-in offline model) — PARLEY_AGENT_PROVIDER / PARLEY_AGENT_MODEL choose another.
+ */
+export async function seedDemoWorkspace(db: Db, model: { provider: string; modelId?: string } = { provider: "offline" }): Promise<boolean> {
   if ((await db.user.count()) > 0) return false;
   const deps: Deps = { db, events: nullSink };
 
@@ -42,6 +45,8 @@ export async function seedDemoWorkspace(db: Db): Promise<boolean> {
       await db.agent.create({
         data: {
           persona: a.persona,
+          provider: model.provider,
+          modelId: model.modelId ?? (model.provider === "offline" ? "parley-offline-1" : defaultModelFor(model.provider)),
           entity: { create: { type: "agent", name: a.name, avatarColor: avatarColorFor(a.name) } },
         },
       }),
@@ -89,5 +94,17 @@ export async function seedDemoWorkspace(db: Db): Promise<boolean> {
   // Ada has read everything she wrote; Ben has read #general up to the welcome only.
   await markRead(deps, A, { spaceId: dm.id, lastMessageId: last.id });
   await markRead(deps, B, { spaceId: general.id, lastMessageId: welcome.id });
+  // The agents have "read" the seeded history: their first run sees it as [SEEN], only new messages as [NEW].
+  await db.$executeRaw`
+    UPDATE "Membership" m SET "lastProcessedSeq" = s."lastSeq",
+      "lastProcessedMessageId" = (SELECT id FROM "Message" WHERE "spaceId" = s.id AND seq = s."lastSeq")
+    FROM "Space" s, "Entity" e
+    WHERE m."spaceId" = s.id AND m."entityId" = e.id AND e.type = 'agent'`;
   return true;
+}
+
+function defaultModelFor(provider: string): string {
+  if (provider === "anthropic") return "claude-3-5-haiku-latest";
+  if (provider === "openai") return "gpt-4o-mini";
+  return "llama3.1";
 }

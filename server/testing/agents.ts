@@ -50,7 +50,7 @@ export function scriptedModels(scripts: Record<string, Script>) {
   const calls: Record<string, string[]> = {};
   const resolver: ModelResolver = (agent) => {
     const script = scripts[agent.name];
-    if (!script || agent.provider !== "mock") return defaultModelResolver({ ...agent, modelSettings: { streamDelayMs: 0, ...(agent.modelSettings as object) } });
+    if (!script || agent.provider !== "mock") return defaultModelResolver({ ...agent, modelSettings: { streamDelayMs: 0, thinkMs: 0, ...(agent.modelSettings as object) } });
     const model = new MockLanguageModelV4({
       doStream: async (options: LanguageModelV4CallOptions) => {
         const system = options.prompt.filter((m) => m.role === "system").map((m) => m.content).join("\n");

@@ -20,7 +20,7 @@ async function demo(clock = new ManualClock()) {
     ["Scout", "You research questions and report facts."],
     ["Critic", "You review ideas and point out risks."],
   ] as const) {
-    agents.push(await createAgent(srv.deps.db, name, { provider: "offline", persona, modelSettings: { streamDelayMs: 0 } }));
+    agents.push(await createAgent(srv.deps.db, name, { provider: "offline", persona, modelSettings: { streamDelayMs: 0, thinkMs: 0 } }));
   }
   const space = await createChannel(srv.deps, ada.actor, { name: "general", memberIds: agents.map((a) => a.entityId) });
   const say = async (text: string) => {

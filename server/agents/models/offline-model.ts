@@ -21,7 +21,11 @@ export class OfflineModel implements LanguageModelV4 {
   readonly modelId = OFFLINE_MODEL_ID;
   readonly supportedUrls = {};
 
-  constructor(private readonly opts: { streamDelayMs: number } = { streamDelayMs: 0 }) {}
+  /**
+   * thinkMs: pause before the first step, so "X is thinking…" is visible like with a hosted
+   * model; streamDelayMs: pause between streamed chunks. Both 0 in tests.
+   */
+  constructor(private readonly opts: { streamDelayMs: number; thinkMs?: number } = { streamDelayMs: 0 }) {}
 
   private next(options: LanguageModelV4CallOptions) {
     const system = options.prompt.filter((m) => m.role === "system").map((m) => m.content).join("\n");
@@ -38,7 +42,7 @@ export class OfflineModel implements LanguageModelV4 {
       outputTokens: { total: action ? Math.ceil(JSON.stringify(action.input).length / 4) : 8, text: undefined, reasoning: undefined },
     };
     const text = failed ? `A tool returned an error; stopping. ${thought}` : action ? "" : `${thought}.`;
-    return { action, text, usage, id: `offline-${step}-${Date.now().toString(36)}` };
+    return { action, text, usage, step, id: `offline-${step}-${Date.now().toString(36)}` };
   }
 
   async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
@@ -55,12 +59,14 @@ export class OfflineModel implements LanguageModelV4 {
   }
 
   async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
-    const { action, text, usage, id } = this.next(options);
+    const { action, text, usage, id, step } = this.next(options);
     const delay = this.opts.streamDelayMs;
+    const think = step === 0 ? (this.opts.thinkMs ?? 0) : 0;
     const signal = options.abortSignal;
     const stream = new ReadableStream<LanguageModelV4StreamPart>({
       async start(controller) {
         controller.enqueue({ type: "stream-start", warnings: [] });
+        if (think) await new Promise((r) => setTimeout(r, think));
         if (action) {
           const json = JSON.stringify(action.input);
           controller.enqueue({ type: "tool-input-start", id, toolName: action.tool });

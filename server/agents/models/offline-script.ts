@@ -174,10 +174,14 @@ export function offlineScript(ctx: string): { actions: Action[]; thought: string
     };
   }
   if (!human) return { actions: [], thought: "nothing to add" };
+  if (addressed) {
+    const answer = `${voice(p.persona)} You asked: “${clip(text, 80)}”. My take: ${opinion(p.me, text)} _(offline model: set a provider key for real answers)_`;
+    return { actions: [say(answer, reply)], thought: "answer the question addressed to me" };
+  }
   if (!lead) return { actions: [], thought: "the lead agent answers unaddressed messages" };
   if (p.answersWait) return { actions: [], thought: "this answers another member's question" };
-  const greeting = `${voice(p.persona)} I read “${clip(text, 80)}”.`;
-  return { actions: [say(`${greeting} Mention **${p.me}** if you want me on it. _(offline model)_`, reply)], thought: "acknowledge" };
+  const greeting = `${voice(p.persona)} I read “${clip(text, 80)}”. Mention one of us by name to ask them directly. _(offline model)_`;
+  return { actions: [say(greeting, reply)], thought: "acknowledge" };
 }
 
 /** A stable, name-flavoured remark so a chain reads like a conversation, not an echo. */

@@ -33,8 +33,9 @@ interface Settings {
   maxOutputTokens?: number;
   contextTokens?: number;
   baseURL?: string;
-  /** Offline model: delay between streamed chunks, ms. */
+  /** Offline model: delay between streamed chunks and before the first step, ms. */
   streamDelayMs?: number;
+  thinkMs?: number;
 }
 
 /** Known windows; anything else uses DEFAULT_CONTEXT_TOKENS unless modelSettings.contextTokens says otherwise. */
@@ -51,7 +52,7 @@ export const defaultModelResolver: ModelResolver = (agent) => {
   const common = { contextTokens, temperature: s.temperature, maxOutputTokens: s.maxOutputTokens };
   switch (agent.provider) {
     case "offline":
-      return { ...common, model: new OfflineModel({ streamDelayMs: s.streamDelayMs ?? 25 }), contextTokens: s.contextTokens ?? 16_000 };
+      return { ...common, model: new OfflineModel({ streamDelayMs: s.streamDelayMs ?? 30, thinkMs: s.thinkMs ?? 600 }), contextTokens: s.contextTokens ?? 16_000 };
     case "openai":
       if (!e.OPENAI_API_KEY) throw new AppError("bad_request", `${agent.name} uses OpenAI but OPENAI_API_KEY is not set.`);
       return { ...common, model: createOpenAI({ apiKey: e.OPENAI_API_KEY, baseURL: s.baseURL ?? e.OPENAI_BASE_URL })(agent.modelId) };

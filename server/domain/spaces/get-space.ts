@@ -1,6 +1,6 @@
 import type { SpaceDto } from "@/lib/realtime/dto";
 import type { Db } from "../../db/client";
-import { entitySelect } from "../dto";
+import { memberEntitySelect } from "../dto";
 import { requireMembership } from "./require-membership";
 import { toSpaceDto } from "./space-dto";
 
@@ -10,7 +10,7 @@ export async function getSpace(db: Db, spaceId: string, entityId: string): Promi
   const [members, unreadCount] = await Promise.all([
     db.membership.findMany({
       where: { spaceId },
-      include: { entity: { select: entitySelect } },
+      include: { entity: { select: memberEntitySelect } },
       orderBy: { joinedAt: "asc" },
     }),
     db.message.count({ where: { spaceId, seq: { gt: me.lastSeenSeq }, senderId: { not: entityId } } }),

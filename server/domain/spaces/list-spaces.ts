@@ -1,7 +1,7 @@
 // The caller's spaces with unread counts, in three queries whatever the number of spaces.
 import type { SpaceDto } from "@/lib/realtime/dto";
 import type { Db } from "../../db/client";
-import { entitySelect } from "../dto";
+import { memberEntitySelect } from "../dto";
 import { toSpaceDto } from "./space-dto";
 
 export async function listSpaces(db: Db, entityId: string): Promise<SpaceDto[]> {
@@ -13,7 +13,7 @@ export async function listSpaces(db: Db, entityId: string): Promise<SpaceDto[]> 
   const [members, unread] = await Promise.all([
     db.membership.findMany({
       where: { spaceId: { in: mine.map((m) => m.spaceId) } },
-      include: { entity: { select: entitySelect } },
+      include: { entity: { select: memberEntitySelect } },
       orderBy: { joinedAt: "asc" },
     }),
     // Messages after my cursor that others sent; served by the (spaceId, seq) index.

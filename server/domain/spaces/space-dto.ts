@@ -19,7 +19,7 @@ interface MemberRow {
   lastSeenMessageId: string | null;
   lastProcessedSeq: number;
   lastProcessedMessageId: string | null;
-  entity: { id: string; name: string; type: "human" | "agent"; avatarColor: string | null };
+  entity: { id: string; name: string; type: "human" | "agent"; avatarColor: string | null; agent?: { provider: string } | null };
 }
 
 export function toSpaceDto(
@@ -42,6 +42,7 @@ export function toSpaceDto(
     members: members.map((m) => ({
       ...toEntityDto(m.entity),
       role: m.role,
+      provider: m.entity.agent?.provider ?? null,
       lastSeenSeq: m.entity.type === "agent" ? m.lastProcessedSeq : m.lastSeenSeq,
       lastSeenMessageId: m.entity.type === "agent" ? m.lastProcessedMessageId : m.lastSeenMessageId,
     })),

@@ -1,0 +1,90 @@
+"use client";
+// Recent runs with status filter, updating live. A first piece of the admin panel.
+import { useCallback, useEffect, useState } from "react";
+import Link from "next/link";
+import type { RunDto, RunStatus } from "@/lib/realtime/dto";
+import { StatusBadge, clock, duration } from "./run-status";
+import { useRunSocket } from "./use-run-socket";
+
+const STATUSES: RunStatus[] = ["queued", "running", "waiting_reply", "completed", "failed", "canceled"];
+
+export function RunList() {
+  const [runs, setRuns] = useState<RunDto[] | null>(null);
+  const [status, setStatus] = useState<RunStatus | "">("");
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    const res = await fetch(`/api/runs?limit=100${status ? `&status=${status}` : ""}`);
+    const body = await res.json();
+    if (!res.ok) return setError(body.error?.message ?? "Could not load runs");
+    setError(null);
+    setRuns(body.runs);
+  }, [status]);
+
+  useEffect(() => void load(), [load]);
+  useRunSocket({
+    onRun: (run) =>
+      setRuns((list) => {
+        if (!list) return list;
+        const rest = list.filter((r) => r.id !== run.id);
+        if (status && run.status !== status) return rest;
+        return [run, ...rest].sort((a, b) => Date.parse(b.queuedAt) - Date.parse(a.queuedAt));
+      }),
+    onReconnect: () => void load(),
+  });
+
+  return (
+    <div>
+      <label className="flex items-center gap-2 text-sm">
+        Status
+        <select
+          value={status}
+          onChange={(e) => setStatus(e.target.value as RunStatus | "")}
+          className="rounded-lg border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          <option value="">All</option>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s.replace("_", " ")}
+            </option>
+          ))}
+        </select>
+      </label>
+      {error && <p role="alert" className="mt-4 text-sm text-red-600">{error}</p>}
+      {!runs && !error && <p role="status" className="mt-4 text-sm text-zinc-500">Loading runs…</p>}
+      {runs && runs.length === 0 && <p className="mt-4 text-sm text-zinc-500">No runs yet. Write in a space with an agent member.</p>}
+      {runs && runs.length > 0 && (
+        <table className="mt-4 w-full text-left text-sm">
+          <thead className="text-xs text-zinc-500 uppercase">
+            <tr>
+              <th className="py-2 font-medium">Agent</th>
+              <th className="py-2 font-medium">Status</th>
+              <th className="py-2 font-medium">Trigger</th>
+              <th className="py-2 font-medium">Depth</th>
+              <th className="py-2 font-medium">Queued</th>
+              <th className="py-2 font-medium">Took</th>
+            </tr>
+          </thead>
+          <tbody>
+            {runs.map((r) => (
+              <tr key={r.id} className="border-t border-zinc-200 dark:border-zinc-800">
+                <td className="py-2">
+                  <Link href={`/runs/${r.id}`} className="font-medium text-accent-600 hover:underline dark:text-indigo-300">
+                    {r.agent.name}
+                  </Link>
+                </td>
+                <td className="py-2">
+                  <StatusBadge status={r.status} />
+                </td>
+                <td className="py-2">{r.triggerType === "service" ? `service ${r.serviceName}` : r.triggerType.replace("_", " ")}</td>
+                <td className="py-2">{r.chainDepth}</td>
+                <td className="py-2 tabular-nums">{clock(r.queuedAt)}</td>
+                <td className="py-2 tabular-nums">{duration(r.startedAt, r.endedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

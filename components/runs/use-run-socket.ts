@@ -1,0 +1,25 @@
+// Live run updates for admin pages: the server puts admins' sockets in the "admins" room,
+// which receives run:updated and run:event for every run.
+"use client";
+import { useEffect, useRef } from "react";
+import { connectSocket } from "@/lib/client/socket";
+import type { RunDto, RunEventDto } from "@/lib/realtime/dto";
+
+export function useRunSocket(handlers: { onRun?(run: RunDto): void; onEvent?(event: RunEventDto): void; onReconnect?(): void }) {
+  const ref = useRef(handlers);
+  ref.current = handlers;
+  useEffect(() => {
+    const socket = connectSocket();
+    let connectedBefore = false;
+    socket.on("connect", () => {
+      // Events were missed while offline: let the page re-fetch.
+      if (connectedBefore) ref.current.onReconnect?.();
+      connectedBefore = true;
+    });
+    socket.on("run:updated", ({ run }) => ref.current.onRun?.(run));
+    socket.on("run:event", ({ event }) => ref.current.onEvent?.(event));
+    return () => {
+      socket.disconnect();
+    };
+  }, []);
+}
