@@ -20,7 +20,7 @@ test("an agent thinks, streams one bubble and posts it, in another user's browse
   const draft = log(watch, "#general").locator("article[data-draft]");
   await expect(draft).toBeVisible();
   await expect(draft).toHaveAttribute("aria-label", /^Scout is writing: /);
-  await expect(draft.getByText("offline model")).toBeVisible();
+  await expect(draft.getByText("offline model", { exact: true })).toBeVisible();
 
   const reply = log(watch, "#general").getByRole("article", { name: /^Scout: Noted|^Scout: I research/ }).last();
   await expect(reply).toBeVisible();
@@ -48,10 +48,10 @@ test("an admin opens the run that sent an agent message and sees its timeline an
   await reply.hover();
   await reply.getByRole("link", { name: /Inspect the run/ }).click();
   await expect(page.getByRole("heading", { name: "Run of Critic", level: 1 })).toBeVisible();
-  await expect(page.getByText("completed", { exact: true })).toBeVisible();
+  await expect(page.locator("header").getByText("completed", { exact: true })).toBeVisible();
   const timeline = page.getByRole("list", { name: "Run timeline" });
   await expect(timeline.getByText("set_memories").first()).toBeVisible();
   await expect(timeline.getByText(/Sent: “Noted/)).toBeVisible();
-  await expect(page.getByLabel("Context")).toContainText("TRIGGER:\n  type: space_message");
+  await expect(page.getByLabel("Context", { exact: true })).toContainText("TRIGGER:\n  type: space_message");
   await page.screenshot({ path: "test-results/run-inspector.png", fullPage: true });
 });
