@@ -164,6 +164,23 @@ describe("tools", () => {
   });
 });
 
+describe("run duration", () => {
+  it("a run longer than maxRunDurationMs fails with a reason", async () => {
+    const slow: Script = async (c) => {
+      if (!/\(human, id: /.test(c.system)) return { text: "quiet" };
+      await new Promise((r) => setTimeout(r, 400));
+      return { text: "too late" };
+    };
+    const { ada, agents, space } = await setup({ Slow: slow });
+    await srv.deps.db.agent.update({ where: { id: agents.Slow!.id }, data: { maxRunDurationMs: 100 } });
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "go" });
+    await srv.gateway.idle();
+    const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Slow!.id } });
+    expect(run.status).toBe("failed");
+    expect(run.error).toBe("Run exceeded the maximum duration of 100 ms");
+  });
+});
+
 describe("plans", () => {
   it("a runAfter plan fires once when due, even across a restart, and completes", async () => {
     const clock = new ManualClock();

@@ -9,7 +9,7 @@ import { createChannel } from "../../domain/spaces/create-channel";
 import { sendMessage } from "../../domain/messages/send-message";
 import { ManualClock } from "../clock";
 import { createGateway } from "../gateway";
-import { WAIT_TIMEOUT_MS } from "@/lib/limits";
+import { MAX_WAITS_PER_RUN, WAIT_TIMEOUT_MS } from "@/lib/limits";
 
 let srv: TestServer;
 afterEach(async () => srv?.close());
@@ -138,6 +138,29 @@ describe("waiting for a reply", () => {
     expect(await srv.deps.db.run.count({ where: { status: "waiting_reply" } })).toBe(1);
     expect(await texts(other.id)).toEqual(["deploy B"]);
     const refused = await srv.deps.db.runEvent.findFirst({ where: { type: "tool_result", data: { path: ["output", "error"], string_contains: "waiting runs" } } });
+    expect(refused).not.toBeNull();
+  });
+
+  it("allows at most MAX_WAITS_PER_RUN waits in one run", async () => {
+    // Asks with wait on every call; the human answers every question.
+    const nag: Script = (c) => {
+      if (!/\(human, id: /.test(c.system.split("\nTRIGGER:\n")[1] ?? "")) return { text: "quiet" };
+      if (c.results.length === 0) return { tool: "send_message", input: { text: "again?", wait: true } };
+      return { text: "stopping" };
+    };
+    const { ada, agents, space } = await setup({ Nag: nag });
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "go" });
+    await srv.gateway.idle();
+    for (let i = 0; i < MAX_WAITS_PER_RUN; i++) {
+      await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: `answer ${i}` });
+      await srv.gateway.idle();
+    }
+    const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Nag!.id } });
+    expect(run.waitCount).toBe(MAX_WAITS_PER_RUN);
+    expect(run.status).toBe("completed");
+    const refused = await srv.deps.db.runEvent.findFirst({
+      where: { runId: run.id, type: "tool_result", data: { path: ["output", "error"], string_contains: `waited ${MAX_WAITS_PER_RUN} times` } },
+    });
     expect(refused).not.toBeNull();
   });
 });

@@ -54,11 +54,9 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
   try {
     const now = ctx.clock.now();
     const deadline = (run.startedAt ?? now).getTime() + agent.maxRunDurationMs;
-    if (now.getTime() >= deadline) throw new RunLimit(`Run exceeded the maximum duration of ${Math.round(agent.maxRunDurationMs / 60000)} minutes`);
-    timer = setTimeout(
-      () => abort.abort(new RunLimit(`Run exceeded the maximum duration of ${Math.round(agent.maxRunDurationMs / 60000)} minutes`)),
-      deadline - now.getTime(),
-    );
+    const tooLong = () => new RunLimit(`Run exceeded the maximum duration of ${humanDuration(agent.maxRunDurationMs)}`);
+    if (now.getTime() >= deadline) throw tooLong();
+    timer = setTimeout(() => abort.abort(tooLong()), deadline - now.getTime());
     const remainingSteps = agent.maxToolSteps - run.stepCount;
     if (remainingSteps <= 0) throw new RunLimit(`Run exceeded the limit of ${agent.maxToolSteps} tool steps`);
 
@@ -193,6 +191,9 @@ async function publishDraft(
     text,
   });
 }
+
+const humanDuration = (ms: number) =>
+  ms % 60_000 === 0 ? `${ms / 60_000} minutes` : ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`;
 
 function describeError(e: unknown): string {
   if (e instanceof RunLimit || isAppError(e)) return e.message;

@@ -1,0 +1,87 @@
+// The chat's agent indicators: drafts become the final message in one step, and a run that
+// stops running (finished, failed, paused) leaves no draft and no "thinking" line behind.
+import { describe, expect, it } from "vitest";
+import type { MessageDto, RunDto, RunStreamDto } from "@/lib/realtime/dto";
+import { agentActivity, initialState, reducer } from "./workspace-reducer";
+
+const scout = { id: "ent-scout", name: "Scout", type: "agent" as const, avatarColor: null };
+const run = (status: RunDto["status"], extra: Partial<RunDto> = {}): RunDto => ({
+  id: "run-1",
+  agent: { ...scout, provider: "offline", modelId: "parley-offline-1" },
+  status,
+  triggerType: "space_message",
+  triggerMessageId: "m1",
+  triggerSpaceId: "sp",
+  triggerEntityId: "ent-ada",
+  planId: null,
+  serviceName: null,
+  chainDepth: 0,
+  activeSpaceId: "sp",
+  waitState: null,
+  waitCount: 0,
+  stepCount: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+  totalTokens: 0,
+  error: null,
+  partialOutput: null,
+  statusReason: null,
+  queuedAt: "2026-01-01T00:00:00.000Z",
+  startedAt: null,
+  endedAt: null,
+  ...extra,
+});
+const draft = (text: string): RunStreamDto => ({ runId: "run-1", spaceId: "sp", agent: scout, clientMessageId: "run:run-1:c1", text });
+const message: MessageDto = {
+  id: "m2",
+  seq: 2,
+  spaceId: "sp",
+  sender: scout,
+  text: "Hello there",
+  replyToMessageId: null,
+  replyTo: null,
+  clientMessageId: "run:run-1:c1",
+  runId: "run-1",
+  origin: null,
+  chainDepth: 0,
+  createdAt: "2026-01-01T00:00:01.000Z",
+};
+
+describe("agent indicators", () => {
+  it("thinking, then writing, then the draft turns into the message", () => {
+    let s = reducer(initialState("me", "sp"), { type: "page", spaceId: "sp", messages: [] });
+    s = reducer(s, { type: "run", run: run("running") });
+    expect(agentActivity(s, "sp")).toEqual(["Scout is thinking…"]);
+    s = reducer(s, { type: "draft", draft: draft("Hel") });
+    s = reducer(s, { type: "draft", draft: draft("Hello the") });
+    expect(Object.values(s.drafts).map((d) => d.text)).toEqual(["Hello the"]);
+    expect(agentActivity(s, "sp")).toEqual(["Scout is writing…"]);
+    s = reducer(s, { type: "message", message });
+    expect(s.drafts).toEqual({});
+    expect(s.timelines.sp!.messages.map((m) => m.text)).toEqual(["Hello there"]);
+    // A late stream frame for a message already shown does not bring the draft back.
+    s = reducer(s, { type: "draft", draft: draft("Hello there") });
+    expect(s.drafts).toEqual({});
+    s = reducer(s, { type: "run", run: run("completed") });
+    expect(agentActivity(s, "sp")).toEqual([]);
+  });
+
+  it("a failed run leaves no draft pulsing", () => {
+    let s = reducer(initialState("me", "sp"), { type: "run", run: run("running") });
+    s = reducer(s, { type: "draft", draft: draft("half a sent") });
+    s = reducer(s, { type: "run", run: run("failed", { error: "boom" }) });
+    expect(s.drafts).toEqual({});
+    expect(s.runs).toEqual({});
+  });
+
+  it("a waiting run says so; going offline clears every indicator", () => {
+    let s = reducer(initialState("me", "sp"), {
+      type: "run",
+      run: run("waiting_reply", { waitState: { spaceId: "sp", timeoutAt: "2026-01-01T00:05:00.000Z" } }),
+    });
+    expect(agentActivity(s, "sp")).toEqual(["Scout is waiting for a reply"]);
+    expect(agentActivity(s, "elsewhere")).toEqual([]);
+    s = reducer(s, { type: "connection", connection: "offline" });
+    expect(agentActivity(s, "sp")).toEqual([]);
+  });
+});
