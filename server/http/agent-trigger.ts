@@ -11,8 +11,9 @@ import { verifyServiceKey } from "../agents/services/service-keys";
 export const agentTriggerHandler = endpoint<{ id: string }>(async (req, deps, { id }) => {
   if (!deps.gateway) throw new AppError("internal", "The agent gateway is not running");
   const key = req.headers.get("x-secret-key");
+  // Same answer for a wrong key and an unknown agent: a caller without a key learns nothing.
   if (!key || !(await verifyServiceKey(deps.db, id, key))) throw new AppError("unauthorized", "Invalid or missing x-secret-key");
   const body = await readJson(req, serviceTriggerInput);
-  const { runId } = await triggerService(deps.gateway.ctx, id, key, body);
+  const { runId } = await triggerService(deps.gateway.ctx, id, body);
   return json({ runId }, 201);
 });

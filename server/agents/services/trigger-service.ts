@@ -1,25 +1,19 @@
 // A service (webhook) starts a run: serviceName and payload reach the TRIGGER block.
-// No active space: the agent must enter_space before it can post.
+// No active space: the agent must enter_space before it can post. The caller has already
+// proved the agent's key (server/http/agent-trigger.ts checks it before reading the body).
 import { z } from "zod";
 import { AppError } from "../../domain/errors";
 import type { GatewayCtx } from "../gateway-context";
 import { broadcastRun } from "../runs/transitions";
-import { verifyServiceKey } from "./service-keys";
 
 export const serviceTriggerInput = z.object({
   serviceName: z.string().trim().min(1).max(100),
   payload: z.unknown().optional(),
 });
 
-export async function triggerService(
-  ctx: GatewayCtx,
-  agentId: string,
-  key: string | null,
-  body: z.infer<typeof serviceTriggerInput>,
-): Promise<{ runId: string }> {
+export async function triggerService(ctx: GatewayCtx, agentId: string, body: z.infer<typeof serviceTriggerInput>): Promise<{ runId: string }> {
   const agent = await ctx.db.agent.findUnique({ where: { id: agentId }, select: { id: true, enabled: true } });
-  // Same answer for a wrong key and an unknown agent: a caller without a key learns nothing.
-  if (!agent || !key || !(await verifyServiceKey(ctx.db, agentId, key))) throw new AppError("unauthorized", "Invalid or missing x-secret-key");
+  if (!agent) throw new AppError("not_found", "Agent not found");
   if (!agent.enabled) throw new AppError("conflict", "This agent is disabled");
   const run = await ctx.db.run.create({
     data: {
