@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import type { MessageDto } from "@/lib/realtime/dto";
 import { connectSocket, request, RequestError, type ClientSocket } from "@/lib/client/socket";
 import { READ_RECEIPT_DEBOUNCE_MS } from "@/lib/limits";
+import { contiguousEnd } from "@/lib/client/timeline";
 import { initialState, reducer, type PendingMessage, type WorkspaceState } from "./workspace-reducer";
 
 export function useWorkspace(meId: string, initialSpaceId: string | null) {
@@ -45,14 +46,15 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
     (window as unknown as { parleySocket?: ClientSocket }).parleySocket = socket;
     let firstConnect = true;
 
-    // Catch up after a reconnect: every loaded timeline asks for what came after its
-    // newest seq, page by page, then unsent messages go out again with the same key.
+    // Catch up after a reconnect: every loaded timeline asks for what came after the end of
+    // its unbroken run of seqs (live messages may already have landed past a hole), page by
+    // page, then unsent messages go out again with the same key.
     async function resync() {
       const { spaces } = await request(socket, "spaces:list", {});
       dispatch({ type: "spaces", spaces });
       for (const [spaceId, t] of Object.entries(stateRef.current.timelines)) {
         if (!spaces.some((s) => s.id === spaceId)) continue;
-        let after = t.messages.at(-1)?.seq ?? 0;
+        let after = contiguousEnd(t.messages);
         for (;;) {
           const page = await request(socket, "messages:since", { spaceId, afterSeq: after });
           dispatch({ type: "page", spaceId, messages: page.messages });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MessageDto } from "../realtime/dto";
-import { countUnread, firstUnreadSeq, mergeMessages, readMarkers } from "./timeline";
+import { contiguousEnd, countUnread, firstUnreadSeq, mergeMessages, readMarkers } from "./timeline";
 
 const msg = (seq: number, sender = "a"): MessageDto => ({
   id: `m${seq}`,
@@ -54,5 +54,14 @@ describe("readMarkers", () => {
   it("shows no marker on a member's own message", () => {
     const author = { id: "a", name: "A", type: "human" as const, avatarColor: null, provider: null, role: "member" as const, lastSeenSeq: 2, lastSeenMessageId: "m2" };
     expect(readMarkers([msg(1), msg(2)], [author], "me").size).toBe(0);
+  });
+});
+
+describe("contiguousEnd", () => {
+  it("stops before the first hole, so catch-up after a reconnect cannot skip missed messages", () => {
+    expect(contiguousEnd([])).toBe(0);
+    expect(contiguousEnd([msg(3), msg(4), msg(5)])).toBe(5);
+    // 6–8 were missed while offline; 9 arrived live before the catch-up ran.
+    expect(contiguousEnd([msg(3), msg(4), msg(5), msg(9)])).toBe(5);
   });
 });

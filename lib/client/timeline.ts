@@ -54,3 +54,18 @@ export function readMarkers(messages: MessageDto[], members: SpaceDto["members"]
 export function countUnread(messages: MessageDto[], lastSeenSeq: number, meId: string): number {
   return messages.reduce((n, m) => (m.seq > lastSeenSeq && m.sender.id !== meId ? n + 1 : n), 0);
 }
+
+/**
+ * The newest seq up to which a loaded timeline has no holes. Seqs are gap-free per space,
+ * so a live message that arrived during a reconnect (newer than what was missed) must not
+ * move the catch-up point past the missed ones: catch-up starts after this seq.
+ */
+export function contiguousEnd(messages: { seq: number }[]): number {
+  if (messages.length === 0) return 0;
+  let end = messages[0]!.seq;
+  for (let i = 1; i < messages.length; i++) {
+    if (messages[i]!.seq !== end + 1) break;
+    end = messages[i]!.seq;
+  }
+  return end;
+}

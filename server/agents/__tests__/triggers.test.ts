@@ -7,7 +7,7 @@ import { createChannel } from "../../domain/spaces/create-channel";
 import { sendMessage } from "../../domain/messages/send-message";
 import { onMessage } from "../triggers/on-message";
 import { isLegal, transition } from "../runs/transitions";
-import { MAX_CHAIN_DEPTH } from "@/lib/limits";
+import { MAX_CHAIN_DEPTH, MAX_CONCURRENT_RUNS, MAX_RUN_DURATION_MS, MAX_TOOL_STEPS, MAX_WAITING_RUNS_PER_AGENT } from "@/lib/limits";
 
 let srv: TestServer;
 afterEach(async () => srv?.close());
@@ -30,7 +30,11 @@ describe("triggers", () => {
     const { ada, space, agents } = await setup({ Scout: replyToHumans("Scout here"), Critic: replyToHumans("Critic here") });
     const socket = await ada.connect();
     const seen: string[] = [];
-    socket.on("run:updated", ({ run }) => seen.push(`${run.agent.name}:${run.status}`));
+    const leaked: unknown[] = [];
+    socket.on("run:updated", ({ run }) => {
+      seen.push(`${run.agent.name}:${run.status}`);
+      if (run.statusReason || run.partialOutput || run.error) leaked.push(run);
+    });
     const ack = await call(socket, "message:send", { spaceId: space.id, text: "hello team" });
     expect(ack.ok).toBe(true);
     await srv.gateway.idle();
@@ -52,6 +56,8 @@ describe("triggers", () => {
     }
     await new Promise((r) => setTimeout(r, 50));
     expect(seen).toEqual(expect.arrayContaining(["Scout:queued", "Scout:running", "Scout:completed", "Critic:completed"]));
+    // A plain member never receives the agents' private text output or errors.
+    expect(leaked).toEqual([]);
   });
 
   it("a three-agent chain stops at the space's depth limit, and the stop is recorded", async () => {
@@ -131,6 +137,16 @@ describe("triggers", () => {
     expect(await srv.deps.db.run.count({ where: { status: "completed" } })).toBe(5);
     const queuedBehind = await srv.deps.db.triggerDecision.count({ where: { reason: { contains: "queued behind" } } });
     expect(queuedBehind).toBeGreaterThanOrEqual(0);
+  });
+
+  it("new agents and spaces get the product limits by default", async () => {
+    const { agents, space } = await setup({ Scout: silent });
+    const agent = await srv.deps.db.agent.findUniqueOrThrow({ where: { id: agents[0]!.id } });
+    expect(agent.maxConcurrentRuns).toBe(MAX_CONCURRENT_RUNS);
+    expect(agent.maxRunDurationMs).toBe(MAX_RUN_DURATION_MS);
+    expect(agent.maxToolSteps).toBe(MAX_TOOL_STEPS);
+    expect(agent.maxWaitingRuns).toBe(MAX_WAITING_RUNS_PER_AGENT);
+    expect(space.maxChainDepth).toBe(MAX_CHAIN_DEPTH);
   });
 
   it("only legal status transitions happen, each persisted and recorded", async () => {

@@ -52,6 +52,14 @@ export async function broadcastRun(ctx: Pick<GatewayCtx, "db" | "events">, runId
   if (!row) return;
   const run = toRunDto(row);
   const spaceId = run.activeSpaceId ?? run.triggerSpaceId;
-  if (spaceId) ctx.events.publish(rooms.space(spaceId), "run:updated", { run });
+  // Members see that an agent is thinking, not its private reasoning or errors: those are for admins.
+  const forMembers = {
+    ...run,
+    error: null,
+    partialOutput: null,
+    statusReason: null,
+    waitState: run.waitState ? { spaceId: run.waitState.spaceId, messageId: run.waitState.messageId, timeoutAt: run.waitState.timeoutAt } : null,
+  };
+  if (spaceId) ctx.events.publish(rooms.space(spaceId), "run:updated", { run: forMembers });
   ctx.events.publish(rooms.admins, "run:updated", { run });
 }
