@@ -52,6 +52,7 @@ export function createGateway(deps: Deps, opts: GatewayOptions = {}): Gateway {
 
   const tick = async () => {
     await scheduler.tick();
+    await worker.recoverStale();
     worker.kick();
   };
 

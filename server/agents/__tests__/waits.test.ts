@@ -163,4 +163,25 @@ describe("waiting for a reply", () => {
     });
     expect(refused).not.toBeNull();
   });
+
+  it("a running run whose process died (no heartbeat) is taken over by another process", async () => {
+    const { ada, agents, space } = await setup({ Ops: asker });
+    const m = (await sendMessage({ ...srv.deps, bus: undefined }, ada.actor, { spaceId: space.id, text: "deploy it" })).message;
+    // As if another process claimed it and then crashed a while ago.
+    const run = await srv.deps.db.run.create({
+      data: { agentId: agents.Ops!.id, triggerType: "space_message", triggerMessageId: m.id, triggerSpaceId: space.id, activeSpaceId: space.id, status: "running", startedAt: new Date() },
+    });
+    const longAgo = new Date(Date.now() - 10 * 60_000).toISOString();
+    await srv.deps.db.$executeRaw`UPDATE "Run" SET "updatedAt" = ${longAgo}::timestamp WHERE id = ${run.id}`;
+    await srv.gateway.tick();
+    await srv.gateway.idle();
+    expect((await srv.deps.db.run.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("waiting_reply");
+    expect(await texts(space.id)).toEqual(["deploy it", "Deploy v2.1? Reply yes or no"]);
+    const takeover = await srv.deps.db.runEvent.findFirst({ where: { runId: run.id, type: "status" } });
+    expect((takeover!.data as { reason: string }).reason).toMatch(/taken over/);
+    // A fresh run is not taken over.
+    await srv.gateway.tick();
+    await srv.gateway.idle();
+    expect(await srv.deps.db.runEvent.count({ where: { runId: run.id, type: "status", data: { path: ["reason"], string_contains: "taken over" } } })).toBe(1);
+  });
 });

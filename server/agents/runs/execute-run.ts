@@ -18,6 +18,7 @@ import { appendRunEvent } from "./run-events";
 import { TERMINAL, transition } from "./transitions";
 import { park } from "./waits";
 import { advanceCursors } from "./cursors";
+import { startHeartbeat } from "./lease";
 
 /** Marks an abort we caused, so its reason becomes the run's error. */
 class RunLimit extends Error {}
@@ -33,6 +34,7 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
   const { agent } = run;
   const abort = new AbortController();
   ctx.executing.set(runId, abort);
+  const stopHeartbeat = startHeartbeat(ctx, runId);
   const drafts = new Map<string, string>();
   let text = "";
   let timer: NodeJS.Timeout | undefined;
@@ -152,6 +154,7 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
     await finish(ctx, runId, scope, "failed", { error: message, partialOutput: partial || null }, message);
   } finally {
     clearTimeout(timer);
+    stopHeartbeat();
     ctx.executing.delete(runId);
   }
 }

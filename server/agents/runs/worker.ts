@@ -6,6 +6,8 @@ import type { GatewayCtx } from "../gateway-context";
 import { claimRun, runnableRuns } from "./claim";
 import { executeRun, ShutdownAbort } from "./execute-run";
 import { park } from "./waits";
+import { appendRunEvent } from "./run-events";
+import { staleRuns, takeOver } from "./lease";
 
 export class RunWorker {
   private pumping = false;
@@ -34,13 +36,7 @@ export class RunWorker {
           const outcome = await claimRun(this.ctx, c);
           if (outcome === "full") full.add(c.agentId);
           if (outcome !== "claimed") continue;
-          const p = executeRun(this.ctx, c.id)
-            .catch((err) => log.error({ err, runId: c.id }, "run execution crashed"))
-            .finally(() => {
-              this.inflight.delete(p);
-              this.kick(); // a slot freed up
-            });
-          this.inflight.add(p);
+          this.track(c.id); // when it ends, track() kicks again: a slot freed up
         }
       } while (this.again);
     } catch (err) {
@@ -59,13 +55,37 @@ export class RunWorker {
     const stuck = await this.ctx.db.run.findMany({ where: { status: "running" }, select: { id: true } });
     const unparked = await this.ctx.db.run.findMany({ where: { status: "waiting_reply", resumeAt: null }, select: { id: true } });
     for (const r of unparked) await park(this.ctx, r.id);
-    for (const r of stuck) {
-      const p = executeRun(this.ctx, r.id)
-        .catch((err) => log.error({ err, runId: r.id }, "recovered run crashed"))
-        .finally(() => this.inflight.delete(p));
-      this.inflight.add(p);
-    }
+    for (const r of stuck) this.track(r.id);
     return stuck.length + unparked.length;
+  }
+
+  /**
+   * Any process, on every tick: runs whose process died (no heartbeat) are taken over —
+   * `running` ones get a fresh model call, unparked waits are parked.
+   */
+  async recoverStale(): Promise<number> {
+    let n = 0;
+    for (const r of await staleRuns(this.ctx)) {
+      if (!(await takeOver(this.ctx, r))) continue;
+      n++;
+      if (r.status === "waiting_reply") {
+        await park(this.ctx, r.id);
+        continue;
+      }
+      await appendRunEvent(this.ctx, r.id, "status", { status: "running", reason: "taken over: the process running it stopped" });
+      this.track(r.id);
+    }
+    return n;
+  }
+
+  private track(runId: string): void {
+    const p = executeRun(this.ctx, runId)
+      .catch((err) => log.error({ err, runId }, "run execution crashed"))
+      .finally(() => {
+        this.inflight.delete(p);
+        this.kick();
+      });
+    this.inflight.add(p);
   }
 
   /** Resolves when nothing is executing and no pump is pending (tests, shutdown). */
