@@ -55,7 +55,17 @@ export const toMessageDto = (m: MessageRow): MessageDto => ({
     : null,
   clientMessageId: m.clientMessageId,
   runId: m.runId,
-  origin: (m.origin as Record<string, unknown> | null) ?? null,
+  origin: publicOrigin(m.origin),
   chainDepth: m.chainDepth,
   createdAt: m.createdAt.toISOString(),
 });
+
+/**
+ * Clients learn why an agent wrote (trigger type, whether it waits for an answer), never
+ * the words of the message that caused it: that may come from a direct space they cannot read.
+ */
+function publicOrigin(origin: unknown): Record<string, unknown> | null {
+  if (!origin || typeof origin !== "object") return null;
+  const o = origin as { triggerType?: unknown; expectsReply?: unknown };
+  return { triggerType: o.triggerType ?? null, expectsReply: o.expectsReply === true };
+}

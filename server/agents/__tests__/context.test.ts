@@ -99,6 +99,22 @@ describe("context builder (pure)", () => {
     expect(text).toContain('"Pull the Q4 numbers"  [NEW] ← TRIGGER');
   });
 
+  it("another agent's cross-space message says where it came from, never the words that caused it", () => {
+    const critic = { id: "ent-critic", name: "Critic", type: "agent" as const };
+    const fromDm = msg(5, critic, "HR has been told", {
+      origin: { triggerType: "space_message", triggerSpaceId: "dm-1", triggerSpaceName: "Ada", triggerSpaceKind: "direct", triggerSenderName: "Ada", triggerText: "my salary is 100k, tell HR" },
+    });
+    const fromChannel = msg(6, critic, "Design review is done", {
+      origin: { triggerType: "space_message", triggerSpaceId: "sp-2", triggerSpaceName: "design", triggerSpaceKind: "channel", triggerSenderName: "Cleo", triggerText: "secret-ish" },
+    });
+    const base = input();
+    const text = buildContext({ ...base, history: { ...base.history!, messages: [...base.history!.messages, fromDm, fromChannel] } }).text;
+    expect(text).toContain('"HR has been told"  [NEW]\n      [sent because of a direct message elsewhere]');
+    expect(text).toContain('"Design review is done"  [NEW]\n      [sent because of a message from Cleo in "design"]');
+    expect(text).not.toContain("salary");
+    expect(text).not.toContain("secret-ish");
+  });
+
   it("the static part comes first and is byte-identical between runs", () => {
     const a = buildContext(input());
     const b = buildContext(input({ now: "2026-03-01T00:00:00.000Z", runId: "run-9", history: null, activeSpace: null }));

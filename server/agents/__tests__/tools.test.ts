@@ -7,6 +7,7 @@ import { sendMessage } from "../../domain/messages/send-message";
 import { ManualClock } from "../clock";
 import { createGateway } from "../gateway";
 import { rotateServiceKey } from "../services/service-keys";
+import { messageInclude, toMessageDto } from "../../domain/dto";
 import { agentTriggerHandler } from "../../http/agent-trigger";
 import { request, run as runHandler } from "../../http/__tests__/helpers";
 
@@ -51,6 +52,9 @@ describe("tools", () => {
     const posted = await srv.deps.db.message.findFirstOrThrow({ where: { text: "FYI from general" } });
     expect(posted.spaceId).toBe(other.id);
     expect(posted.origin).toMatchObject({ triggerType: "space_message", triggerSpaceId: space.id, triggerSpaceName: "general", triggerSenderName: "Ada" });
+    // Clients get why, not the words that caused it.
+    const wire = toMessageDto(await srv.deps.db.message.findUniqueOrThrow({ where: { id: posted.id }, include: messageInclude }));
+    expect(wire.origin).toEqual({ triggerType: "space_message", expectsReply: false });
     // The next run in dev sees the origin annotation on that message.
     await sendMessage(srv.deps, ada.actor, { spaceId: other.id, text: "thanks" });
     await srv.gateway.idle();

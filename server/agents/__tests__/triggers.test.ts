@@ -7,6 +7,8 @@ import { createChannel } from "../../domain/spaces/create-channel";
 import { sendMessage } from "../../domain/messages/send-message";
 import { onMessage } from "../triggers/on-message";
 import { isLegal, transition } from "../runs/transitions";
+import { runnableRuns } from "../runs/claim";
+import { startHeartbeat } from "../runs/lease";
 import { MAX_CHAIN_DEPTH, MAX_CONCURRENT_RUNS, MAX_RUN_DURATION_MS, MAX_TOOL_STEPS, MAX_WAITING_RUNS_PER_AGENT } from "@/lib/limits";
 
 let srv: TestServer;
@@ -147,6 +149,29 @@ describe("triggers", () => {
     expect(agent.maxToolSteps).toBe(MAX_TOOL_STEPS);
     expect(agent.maxWaitingRuns).toBe(MAX_WAITING_RUNS_PER_AGENT);
     expect(space.maxChainDepth).toBe(MAX_CHAIN_DEPTH);
+  });
+
+  it("one agent's long queue does not hide other agents' runs from the worker", async () => {
+    const { ada, agents, space } = await setup({ Busy: silent, Quiet: silent });
+    const [busy, quiet] = agents;
+    await srv.deps.db.run.createMany({
+      data: Array.from({ length: 30 }, (_, i) => ({ agentId: busy!.id, triggerType: "service" as const, serviceName: `hook-${i}`, queuedAt: new Date(Date.now() - 60_000 + i) })),
+    });
+    const m = (await sendMessage({ ...srv.deps, bus: undefined }, ada.actor, { spaceId: space.id, text: "hi" })).message;
+    const mine = await srv.deps.db.run.create({ data: { agentId: quiet!.id, triggerType: "space_message", triggerMessageId: m.id, triggerSpaceId: space.id } });
+    const candidates = await runnableRuns(srv.gateway.ctx, 15);
+    expect(candidates.map((c) => c.id)).toContain(mine.id);
+    expect(candidates.filter((c) => c.agentId === busy!.id).length).toBeLessThanOrEqual(10);
+  });
+
+  it("a run canceled elsewhere is aborted here at its next heartbeat", async () => {
+    const { agents } = await setup({ Scout: silent });
+    const run = await srv.deps.db.run.create({ data: { agentId: agents[0]!.id, triggerType: "service", serviceName: "x", status: "canceled" } });
+    const abort = new AbortController();
+    const stop = startHeartbeat(srv.gateway.ctx, run.id, abort, 10);
+    await new Promise((r) => setTimeout(r, 200));
+    stop();
+    expect(abort.signal.aborted).toBe(true);
   });
 
   it("only legal status transitions happen, each persisted and recorded", async () => {

@@ -135,7 +135,7 @@ function historyLines(input: ContextInput, budget: number): { lines: string[]; o
   const replyId = input.resume?.replyMessageId ?? null;
   const entries = h.messages.map((m) => {
     const seen = m.seq <= h.lastProcessedSeq;
-    const marks = { seen, trigger: m.id === triggerId, reply: m.id === replyId, spaceId: h.space.id };
+    const marks = { seen, trigger: m.id === triggerId, reply: m.id === replyId, spaceId: h.space.id, viewerId: input.agent.entityId };
     return { droppable: seen && !marks.trigger && !marks.reply, line: messageLine(m, marks) };
   });
   const header = `SPACE HISTORY (${quote(h.space.name)}):`;

@@ -24,6 +24,7 @@ export interface MessageOrigin {
   triggerType: "space_message" | "plan" | "service";
   triggerSpaceId?: string | null;
   triggerSpaceName?: string | null;
+  triggerSpaceKind?: "channel" | "direct" | null;
   triggerSenderName?: string | null;
   triggerText?: string | null;
   planName?: string | null;

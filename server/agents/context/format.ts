@@ -6,26 +6,32 @@ export const quote = (text: string): string => JSON.stringify(text);
 
 export function messageLine(
   m: HistoryMessage,
-  marks: { seen: boolean; trigger?: boolean; reply?: boolean; spaceId: string },
+  marks: { seen: boolean; trigger?: boolean; reply?: boolean; spaceId: string; viewerId: string },
 ): string {
   const head = `[msg:${m.id}] [${m.createdAt}] ${m.sender.name} (${m.sender.type}, id:${m.sender.id}): ${quote(m.text)}`;
   const tail = `  ${marks.seen ? "[SEEN]" : "[NEW]"}${marks.trigger ? " ← TRIGGER" : ""}${marks.reply ? " ← REPLY (answered your wait)" : ""}`;
   const extra: string[] = [];
-  const why = originNote(m.origin, marks.spaceId);
+  const why = originNote(m.origin, marks.spaceId, m.sender.id === marks.viewerId);
   if (why) extra.push(`      ${why}`);
   if (m.replyToMessageId) extra.push(`      [reply to msg:${m.replyToMessageId}]`);
   if (m.origin?.expectsReply) extra.push("      [asked with wait: true — the sender is waiting for a reply]");
   return [`  ${head}${tail}`, ...extra].join("\n");
 }
 
-/** Only messages sent because of something outside this space carry a note. */
-export function originNote(origin: MessageOrigin | null, spaceId: string): string | null {
+/**
+ * Only messages sent because of something outside this space carry a note. The agent that
+ * sent it sees what it was answering; others see only where it came from, so a direct
+ * message's words never travel into a channel's context.
+ */
+export function originNote(origin: MessageOrigin | null, spaceId: string, own: boolean): string | null {
   if (!origin) return null;
-  if (origin.triggerType === "plan") return `[sent because of plan ${quote(origin.planName ?? "?")}]`;
+  if (origin.triggerType === "plan") return own ? `[sent because of your plan ${quote(origin.planName ?? "?")}]` : "[sent because of a scheduled plan]";
   if (origin.triggerType === "service") return `[sent because service ${quote(origin.serviceName ?? "?")} triggered a run]`;
   if (!origin.triggerSpaceId || origin.triggerSpaceId === spaceId) return null;
+  const who = origin.triggerSenderName ?? "someone";
+  if (!own) return origin.triggerSpaceKind === "direct" ? "[sent because of a direct message elsewhere]" : `[sent because of a message from ${who} in ${quote(origin.triggerSpaceName ?? "another space")}]`;
   const text = origin.triggerText ? ` ${quote(clip(origin.triggerText, 120))}` : "";
-  return `[sent because ${origin.triggerSenderName ?? "someone"} wrote${text} in ${quote(origin.triggerSpaceName ?? "another space")}]`;
+  return `[sent because ${who} wrote${text} in ${quote(origin.triggerSpaceName ?? "another space")}]`;
 }
 
 export function clip(text: string, n: number): string {

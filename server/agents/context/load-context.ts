@@ -17,10 +17,16 @@ export async function loadContext(
   opts: { now: Date; maxTokens: number },
 ): Promise<ContextInput> {
   const wait = run.waitState as WaitState | null;
+  // Removed from the space since the run was queued: it no longer sees (or posts to) it.
+  const activeSpaceId =
+    run.activeSpaceId &&
+    (await db.membership.count({ where: { spaceId: run.activeSpaceId, entityId: agent.entityId } })) > 0
+      ? run.activeSpaceId
+      : null;
   const [trigger, activeSpace, history, spaces, goals, memories, plans, activeRuns, previousFailure] = await Promise.all([
     loadTrigger(db, run),
-    run.activeSpaceId ? db.space.findUnique({ where: { id: run.activeSpaceId }, select: { id: true, name: true } }) : null,
-    run.activeSpaceId ? loadHistory(db, run.activeSpaceId, agent.entityId) : null,
+    activeSpaceId ? db.space.findUnique({ where: { id: activeSpaceId }, select: { id: true, name: true } }) : null,
+    activeSpaceId ? loadHistory(db, activeSpaceId, agent.entityId) : null,
     db.space.findMany({
       where: { memberships: { some: { entityId: agent.entityId } }, archivedAt: null },
       orderBy: { name: "asc" },

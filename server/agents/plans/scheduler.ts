@@ -48,16 +48,20 @@ export class PlanScheduler {
         FOR UPDATE SKIP LOCKED`;
       if (locked.length === 0) return null;
       const plan = await tx.plan.findUniqueOrThrow({ where: { id: planId } });
-      const run = await tx.run.create({
-        data: { agentId: plan.agentId, triggerType: "plan", planId: plan.id, planFireAt: plan.nextRunAt, chainDepth: 0, queuedAt: now },
-        select: { id: true },
-      });
+      // Re-set with a due time that already fired: that time has had its run; only move the plan on.
+      const fired = await tx.run.findFirst({ where: { planId: plan.id, planFireAt: plan.nextRunAt }, select: { id: true } });
+      const run = fired
+        ? null
+        : await tx.run.create({
+            data: { agentId: plan.agentId, triggerType: "plan", planId: plan.id, planFireAt: plan.nextRunAt, chainDepth: 0, queuedAt: now },
+            select: { id: true },
+          });
       const next = plan.cron ? nextCronTime(plan.cron, new Date(Math.max(now.getTime(), plan.nextRunAt!.getTime()))) : null;
       await tx.plan.update({
         where: { id: plan.id },
         data: { lastRunAt: now, nextRunAt: next, status: next ? "active" : "completed", lockedUntil: null },
       });
-      return run.id;
+      return run?.id ?? null;
     });
   }
 }

@@ -12,18 +12,26 @@ export interface Candidate {
   status: "queued" | "waiting_reply";
 }
 
-export async function runnableRuns(ctx: GatewayCtx, limit = 100): Promise<Candidate[]> {
-  const rows = await ctx.db.run.findMany({
-    where: {
-      OR: [{ status: "queued" }, { status: "waiting_reply", resumeAt: { lte: ctx.clock.now() } }],
-      agent: { enabled: true },
-    },
-    orderBy: { queuedAt: "asc" },
-    take: limit,
-    select: { id: true, agentId: true, status: true },
-  });
-  return rows.filter((r) => !ctx.executing.has(r.id)) as Candidate[];
+/**
+ * The oldest runnable runs, at most PER_AGENT per agent: one agent with a long queue (a
+ * webhook firing in a loop) cannot hide other agents' runs or due waits from the worker.
+ */
+export async function runnableRuns(ctx: GatewayCtx, limit = 200): Promise<Candidate[]> {
+  const now = ctx.clock.now().toISOString();
+  const rows = await ctx.db.$queryRaw<Candidate[]>`
+    SELECT id, "agentId", status::text AS status FROM (
+      SELECT r.id, r."agentId", r.status, r."queuedAt",
+             ROW_NUMBER() OVER (PARTITION BY r."agentId" ORDER BY r."queuedAt") AS rn
+      FROM "Run" r JOIN "Agent" a ON a.id = r."agentId"
+      WHERE a.enabled AND (r.status = 'queued' OR (r.status = 'waiting_reply' AND r."resumeAt" <= ${now}::timestamp))
+    ) x
+    WHERE rn <= ${PER_AGENT}
+    ORDER BY "queuedAt"
+    LIMIT ${limit}`;
+  return rows.filter((r) => !ctx.executing.has(r.id));
 }
+
+const PER_AGENT = 10;
 
 /** "claimed", or "full" when the agent is at its cap, or "gone" when someone else moved the run. */
 export async function claimRun(ctx: GatewayCtx, c: Candidate): Promise<"claimed" | "full" | "gone"> {

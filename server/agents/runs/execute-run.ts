@@ -34,7 +34,7 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
   const { agent } = run;
   const abort = new AbortController();
   ctx.executing.set(runId, abort);
-  const stopHeartbeat = startHeartbeat(ctx, runId);
+  const stopHeartbeat = startHeartbeat(ctx, runId, abort);
   const drafts = new Map<string, string>();
   let text = "";
   let timer: NodeJS.Timeout | undefined;
@@ -42,7 +42,14 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
   const scope: RunScope = {
     ctx,
     run: { id: run.id, chainDepth: run.chainDepth, triggerType: run.triggerType },
-    agent: { id: agent.id, entityId: agent.entityId, name: agent.entity.name, maxWaitingRuns: agent.maxWaitingRuns },
+    agent: {
+      id: agent.id,
+      entityId: agent.entityId,
+      name: agent.entity.name,
+      maxWaitingRuns: agent.maxWaitingRuns,
+      maxRunDurationMs: agent.maxRunDurationMs,
+      maxToolSteps: agent.maxToolSteps,
+    },
     origin: await originOf(ctx, run),
     state: {
       activeSpaceId: run.activeSpaceId,
@@ -149,7 +156,7 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
     if (current && TERMINAL.includes(current.status)) return; // stop_run canceled it meanwhile
     const message = describeError(err);
     const partial = [text.trim(), ...[...drafts.values()].map((d) => `[unsent send_message input] ${d}`)].filter(Boolean).join("\n");
-    if (!(err instanceof RunLimit || isAppError(err))) log.warn({ err, runId }, "run failed");
+    log.warn({ runId, error: message }, "run failed");
     await appendRunEvent(ctx, runId, "error", { error: message, partialOutput: partial || null });
     await finish(ctx, runId, scope, "failed", { error: message, partialOutput: partial || null }, message);
   } finally {
@@ -220,13 +227,14 @@ async function originOf(
   const m = run.triggerMessageId
     ? await ctx.db.message.findUnique({
         where: { id: run.triggerMessageId },
-        select: { text: true, space: { select: { id: true, name: true } }, sender: { select: { name: true } } },
+        select: { text: true, space: { select: { id: true, name: true, kind: true } }, sender: { select: { name: true } } },
       })
     : null;
   return {
     triggerType: "space_message",
     triggerSpaceId: m?.space.id ?? null,
     triggerSpaceName: m?.space.name ?? null,
+    triggerSpaceKind: m?.space.kind ?? null,
     triggerSenderName: m?.sender.name ?? null,
     triggerText: m ? m.text.slice(0, 300) : null,
   };

@@ -7,10 +7,16 @@ import type { GatewayCtx } from "../gateway-context";
 export const HEARTBEAT_MS = 15_000;
 export const STALE_AFTER_MS = 60_000;
 
-export function startHeartbeat(ctx: Pick<GatewayCtx, "db">, runId: string): () => void {
+/** Also notices a cancel made by another process: the run is no longer live, so the local call is aborted. */
+export function startHeartbeat(ctx: Pick<GatewayCtx, "db">, runId: string, abort: AbortController, every = HEARTBEAT_MS): () => void {
   const timer = setInterval(() => {
-    void ctx.db.run.updateMany({ where: { id: runId, status: { in: ["running", "waiting_reply"] } }, data: { updatedAt: new Date() } }).catch(() => {});
-  }, HEARTBEAT_MS);
+    void ctx.db.run
+      .updateMany({ where: { id: runId, status: { in: ["running", "waiting_reply"] } }, data: { updatedAt: new Date() } })
+      .then(({ count }) => {
+        if (count === 0) abort.abort(new Error("the run was canceled"));
+      })
+      .catch(() => {});
+  }, every);
   timer.unref();
   return () => clearInterval(timer);
 }

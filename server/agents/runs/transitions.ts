@@ -51,7 +51,8 @@ export async function broadcastRun(ctx: Pick<GatewayCtx, "db" | "events">, runId
   const row = await ctx.db.run.findUnique({ where: { id: runId }, include: runInclude });
   if (!row) return;
   const run = toRunDto(row);
-  const spaceId = run.activeSpaceId ?? run.triggerSpaceId;
+  // Every space that shows this run: where it was triggered, where it is now, where it waits.
+  const spaces = new Set([run.triggerSpaceId, run.activeSpaceId, run.waitState?.spaceId].filter(Boolean) as string[]);
   // Members see that an agent is thinking, not its private reasoning or errors: those are for admins.
   const forMembers = {
     ...run,
@@ -60,6 +61,6 @@ export async function broadcastRun(ctx: Pick<GatewayCtx, "db" | "events">, runId
     statusReason: null,
     waitState: run.waitState ? { spaceId: run.waitState.spaceId, messageId: run.waitState.messageId, timeoutAt: run.waitState.timeoutAt } : null,
   };
-  if (spaceId) ctx.events.publish(rooms.space(spaceId), "run:updated", { run: forMembers });
+  for (const spaceId of spaces) ctx.events.publish(rooms.space(spaceId), "run:updated", { run: forMembers });
   ctx.events.publish(rooms.admins, "run:updated", { run });
 }

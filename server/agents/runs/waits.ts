@@ -41,14 +41,15 @@ export interface WaitResult {
   status: "resolved" | "timeout";
 }
 
-export async function beginWait(ctx: GatewayCtx, runId: string, spaceId: string): Promise<boolean> {
+/** `maxWaitMs` caps the timeout so the run can still resume within its maximum duration. */
+export async function beginWait(ctx: GatewayCtx, runId: string, spaceId: string, maxWaitMs = WAIT_TIMEOUT_MS): Promise<boolean> {
   const space = await ctx.db.space.findUniqueOrThrow({ where: { id: spaceId }, select: { lastSeq: true } });
   const now = ctx.clock.now();
   const state: WaitState = {
     spaceId,
     afterSeq: space.lastSeq,
     since: now.toISOString(),
-    timeoutAt: new Date(now.getTime() + WAIT_TIMEOUT_MS).toISOString(),
+    timeoutAt: new Date(now.getTime() + Math.min(WAIT_TIMEOUT_MS, maxWaitMs)).toISOString(),
   };
   return transition(ctx, runId, "waiting_reply", { waitState: state as object, resumeAt: null, waitCount: { increment: 1 } });
 }
@@ -91,6 +92,7 @@ export async function resolveWaitsFor(ctx: GatewayCtx, m: MessageDto): Promise<S
                        "resumeAt" = CASE WHEN r."resumeAt" IS NULL THEN NULL ELSE ${now.toISOString()}::timestamp END
     FROM "Agent" a
     WHERE a.id = r."agentId" AND a."entityId" <> ${m.sender.id}
+      AND EXISTS (SELECT 1 FROM "Membership" mb WHERE mb."spaceId" = ${m.spaceId} AND mb."entityId" = a."entityId")
       AND r.status = 'waiting_reply' AND NOT (r."waitState" ? 'reply')
       AND ((r."waitState"->>'spaceId' = ${m.spaceId} AND (r."waitState"->>'afterSeq')::int < ${m.seq})
            OR (${m.replyToMessageId}::text IS NOT NULL AND r."waitState"->>'messageId' = ${m.replyToMessageId}::text))

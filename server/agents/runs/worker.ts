@@ -14,10 +14,13 @@ export class RunWorker {
   private again = false;
   private readonly inflight = new Set<Promise<void>>();
   private pumpDone: Promise<void> = Promise.resolve();
+  /** Set by stop(): no new claims, so shutdown does not start runs it would then cut off. */
+  private stopping = false;
 
   constructor(private readonly ctx: GatewayCtx) {}
 
   kick(): void {
+    if (this.stopping) return;
     if (this.pumping) {
       this.again = true;
       return;
@@ -64,6 +67,7 @@ export class RunWorker {
    * `running` ones get a fresh model call, unparked waits are parked.
    */
   async recoverStale(): Promise<number> {
+    if (this.stopping) return 0;
     let n = 0;
     for (const r of await staleRuns(this.ctx)) {
       if (!(await takeOver(this.ctx, r))) continue;
@@ -100,6 +104,8 @@ export class RunWorker {
 
   /** Graceful shutdown: abort in-flight runs; they stay `running` and recover on the next start. */
   async stop(): Promise<void> {
+    this.stopping = true;
+    await this.pumpDone;
     for (const c of this.ctx.executing.values()) c.abort(new ShutdownAbort("server shutting down"));
     await Promise.allSettled([...this.inflight]);
   }

@@ -9,7 +9,7 @@ import { AppError } from "../../domain/errors";
 import { loadHistory } from "../context/load-context";
 import { messageLine } from "../context/format";
 import { attachQuestion, beginWait } from "../runs/waits";
-import { transition } from "../runs/transitions";
+import { broadcastRun, transition } from "../runs/transitions";
 import { appendRunEvent } from "../runs/run-events";
 import { noteSeen, type RunScope } from "./run-scope";
 
@@ -20,6 +20,9 @@ export const sendMessageSchema = z.object({
 });
 
 /** The clientMessageId of the message a tool call posts: lets the streamed draft and the final message meet. */
+/** A wait is refused when less run time than this is left: the resumed model call needs room. */
+export const MIN_TIME_TO_RESUME_MS = 60_000;
+
 export const streamKey = (runId: string, toolCallId: string) => `run:${runId}:${toolCallId}`.slice(0, 100);
 
 export async function sendMessageTool(scope: RunScope, input: z.infer<typeof sendMessageSchema>, toolCallId: string) {
@@ -30,6 +33,14 @@ export async function sendMessageTool(scope: RunScope, input: z.infer<typeof sen
   if (input.text.length > MAX_MESSAGE_LENGTH) throw new AppError("payload_too_large", `text is longer than ${MAX_MESSAGE_LENGTH} characters`);
   const actor = { entityId: scope.agent.entityId };
   await requireMembership(ctx.db, spaceId, actor.entityId);
+  // A run canceled meanwhile (by an admin or stop_run, perhaps on another process) posts nothing more.
+  const run = await ctx.db.run.findUniqueOrThrow({ where: { id: scope.run.id }, select: { status: true, startedAt: true, stepCount: true } });
+  if (run.status !== "running") throw new AppError("conflict", `This run is ${run.status}; nothing more can be sent from it.`);
+  const replyTo = input.messageId?.replace(/^msg:/, "");
+  if (replyTo) {
+    const parent = await ctx.db.message.findUnique({ where: { id: replyTo }, select: { spaceId: true } });
+    if (parent?.spaceId !== spaceId) throw new AppError("bad_request", `Message ${replyTo} is not in the active space.`);
+  }
 
   if (input.wait) {
     if (state.waitCount >= MAX_WAITS_PER_RUN) throw new AppError("rate_limited", `This run already waited ${MAX_WAITS_PER_RUN} times (the limit); send without wait.`);
@@ -37,15 +48,19 @@ export async function sendMessageTool(scope: RunScope, input: z.infer<typeof sen
     if (waiting >= scope.agent.maxWaitingRuns) {
       throw new AppError("rate_limited", `You already have ${waiting} waiting runs (the limit is ${scope.agent.maxWaitingRuns}); send without wait.`);
     }
+    // The resumed call needs time and a step of its own; without them the answer would be swallowed by a run that cannot resume.
+    const left = (run.startedAt?.getTime() ?? Date.now()) + scope.agent.maxRunDurationMs - ctx.clock.now().getTime();
+    if (left < MIN_TIME_TO_RESUME_MS) throw new AppError("rate_limited", "Too little run time is left to wait for a reply; send without wait.");
+    if (scope.agent.maxToolSteps - run.stepCount < 2) throw new AppError("rate_limited", "Too few tool steps are left to wait for a reply; send without wait.");
     // Saved before posting, so a reply that lands right after the question is never missed.
-    if (!(await beginWait(ctx, scope.run.id, spaceId))) throw new AppError("conflict", "This run is no longer running.");
+    if (!(await beginWait(ctx, scope.run.id, spaceId, left - MIN_TIME_TO_RESUME_MS / 2))) throw new AppError("conflict", "This run is no longer running.");
   }
   let sent;
   try {
     sent = await sendMessage(ctx, actor, {
       spaceId,
       text: input.text,
-      replyToMessageId: input.messageId?.replace(/^msg:/, ""),
+      replyToMessageId: replyTo,
       clientMessageId: streamKey(scope.run.id, toolCallId),
       runId: scope.run.id,
       chainDepth: scope.run.chainDepth,
@@ -78,6 +93,7 @@ export async function enterSpaceTool(scope: RunScope, input: z.infer<typeof ente
   });
   scope.state.activeSpaceId = space.id;
   await ctx.db.run.update({ where: { id: scope.run.id }, data: { activeSpaceId: space.id } });
+  await broadcastRun(ctx, scope.run.id); // the new space shows "thinking…" too
   return {
     activeSpace: { id: space.id, name: space.name, kind: space.kind },
     members: space.memberships.map((m) => `${m.entity.name} (${m.entity.type}, id:${m.entity.id})`),
@@ -100,7 +116,7 @@ export async function readMessagesTool(scope: RunScope, input: z.infer<typeof re
   if (last) noteSeen(scope, spaceId, last.seq, last.id);
   return {
     space: { id: h.space.id, name: h.space.name },
-    messages: h.messages.map((m) => messageLine(m, { seen: m.seq <= h.lastProcessedSeq, spaceId })),
+    messages: h.messages.map((m) => messageLine(m, { seen: m.seq <= h.lastProcessedSeq, spaceId, viewerId: scope.agent.entityId })),
     count: h.messages.length,
   };
 }

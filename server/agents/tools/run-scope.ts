@@ -7,7 +7,7 @@ import type { MessageOrigin } from "../context/context-input";
 export interface RunScope {
   ctx: GatewayCtx;
   run: { id: string; chainDepth: number; triggerType: "space_message" | "plan" | "service" };
-  agent: { id: string; entityId: string; name: string; maxWaitingRuns: number };
+  agent: { id: string; entityId: string; name: string; maxWaitingRuns: number; maxRunDurationMs: number; maxToolSteps: number };
   /** Stamped on every message this run sends (PRODUCT.md: a message says why it was sent). */
   origin: MessageOrigin;
   state: {
