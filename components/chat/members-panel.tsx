@@ -52,7 +52,7 @@ export function MembersPanel({ space, meId, online, canManage, onClose, onAdd, o
                 {m.id === meId && <span className="text-zinc-500"> (you)</span>}
               </p>
               <p className="text-xs text-zinc-500">
-                {m.type === "agent" ? "Agent" : online[m.id] ? "Online" : "Offline"}
+                {m.type === "agent" ? (m.provider === "offline" ? "Agent · offline model" : `Agent · ${m.provider ?? "model"}`) : online[m.id] ? "Online" : "Offline"}
                 {m.role !== "member" ? ` · ${m.role}` : ""}
               </p>
             </div>
