@@ -169,7 +169,7 @@ describe("waiting for a reply", () => {
     const m = (await sendMessage({ ...srv.deps, bus: undefined }, ada.actor, { spaceId: space.id, text: "deploy it" })).message;
     // As if another process claimed it and then crashed a while ago.
     const run = await srv.deps.db.run.create({
-      data: { agentId: agents.Ops!.id, triggerType: "space_message", triggerMessageId: m.id, triggerSpaceId: space.id, activeSpaceId: space.id, status: "running", startedAt: new Date() },
+      data: { agentId: agents.Ops!.id, triggerType: "space_message", triggerMessageId: m.id, triggerSpaceId: space.id, activeSpaceId: space.id, status: "running", startedAt: srv.gateway.ctx.clock.now() },
     });
     const longAgo = new Date(Date.now() - 10 * 60_000).toISOString();
     await srv.deps.db.$executeRaw`UPDATE "Run" SET "updatedAt" = ${longAgo}::timestamp WHERE id = ${run.id}`;

@@ -65,7 +65,8 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
     const deadline = (run.startedAt ?? now).getTime() + agent.maxRunDurationMs;
     const tooLong = () => new RunLimit(`Run exceeded the maximum duration of ${humanDuration(agent.maxRunDurationMs)}`);
     if (now.getTime() >= deadline) throw tooLong();
-    timer = setTimeout(() => abort.abort(tooLong()), deadline - now.getTime());
+    // setTimeout fires at once for delays above 2^31-1 ms (~24.8 days): clamp.
+    timer = setTimeout(() => abort.abort(tooLong()), Math.min(deadline - now.getTime(), 2 ** 31 - 1));
     const remainingSteps = agent.maxToolSteps - run.stepCount;
     if (remainingSteps <= 0) throw new RunLimit(`Run exceeded the limit of ${agent.maxToolSteps} tool steps`);
 
