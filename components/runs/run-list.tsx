@@ -54,14 +54,15 @@ export function RunList() {
       {!runs && !error && <p role="status" className="mt-4 text-sm text-zinc-500">Loading runs…</p>}
       {runs && runs.length === 0 && <p className="mt-4 text-sm text-zinc-500">No runs yet. Write in a space with an agent member.</p>}
       {runs && runs.length > 0 && (
-        <table className="mt-4 w-full text-left text-sm">
+        <div className="mt-4 overflow-x-auto">
+        <table className="w-full min-w-[28rem] text-left text-sm">
           <thead className="text-xs text-zinc-500 uppercase">
             <tr>
               <th className="py-2 font-medium">Agent</th>
               <th className="py-2 font-medium">Status</th>
               <th className="py-2 font-medium">Trigger</th>
               <th className="py-2 font-medium">Depth</th>
-              <th className="py-2 font-medium">Queued</th>
+              <th className="hidden py-2 font-medium sm:table-cell">Queued</th>
               <th className="py-2 font-medium">Took</th>
             </tr>
           </thead>
@@ -76,14 +77,15 @@ export function RunList() {
                 <td className="py-2">
                   <StatusBadge status={r.status} />
                 </td>
-                <td className="py-2">{r.triggerType === "service" ? `service ${r.serviceName}` : r.triggerType.replace("_", " ")}</td>
+                <td className="py-2 whitespace-nowrap">{r.triggerType === "service" ? `service ${r.serviceName}` : r.triggerType === "space_message" ? "message" : "plan"}</td>
                 <td className="py-2">{r.chainDepth}</td>
-                <td className="py-2 tabular-nums">{clock(r.queuedAt)}</td>
+                <td className="hidden py-2 tabular-nums sm:table-cell">{clock(r.queuedAt)}</td>
                 <td className="py-2 tabular-nums">{duration(r.startedAt, r.endedAt)}</td>
               </tr>
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </div>
   );

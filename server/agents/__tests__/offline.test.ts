@@ -96,6 +96,6 @@ describe("offline model", () => {
     clock.advance(121_000);
     await srv.gateway.tick();
     await srv.gateway.idle();
-    expect((await texts()).at(-1)).toBe("Scout: ⏰ Reminder for Ada: stretch");
+    expect((await texts()).at(-1)).toBe("Scout: **Reminder** for Ada: stretch");
   });
 });

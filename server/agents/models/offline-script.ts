@@ -98,7 +98,7 @@ export function offlineScript(ctx: string): { actions: Action[]; thought: string
     }
     const answer = r.reply.text.trim().toLowerCase();
     const text = /^(y|yes|yep|sure|ok|okay|go|ship it)\b/.test(answer)
-      ? `Thanks ${r.reply.entityName} — going ahead. ✅ Deploying v2.1 now.`
+      ? `Thanks ${r.reply.entityName} — going ahead: deploying v2.1 now.`
       : /^(n|no|nope|stop|wait|hold)\b/.test(answer)
         ? `Understood, ${r.reply.entityName} — holding off on the deploy.`
         : `Got it, ${r.reply.entityName}: “${clip(r.reply.text, 80)}”.`;
@@ -109,7 +109,7 @@ export function offlineScript(ctx: string): { actions: Action[]; thought: string
     const m = /^Remind (.+?) in space (\S+): (.+)$/s.exec(p.planInstruction ?? "");
     const spaceId = m?.[2] ?? p.firstSpaceId;
     if (!spaceId) return { actions: [], thought: "plan fired but I am in no space" };
-    const text = m ? `⏰ Reminder for ${m[1]}: ${m[3]}` : `⏰ Scheduled: ${p.planInstruction}`;
+    const text = m ? `**Reminder** for ${m[1]}: ${m[3]}` : `**Scheduled:** ${p.planInstruction}`;
     return { actions: [{ tool: "enter_space", input: { spaceId } }, say(text)], thought: "plan fired" };
   }
 
