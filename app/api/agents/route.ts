@@ -1,0 +1,8 @@
+// GET /api/agents: see server/http/agents.ts.
+import { nextRoute } from "@/server/http/next-route";
+import { listAgentsHandler } from "@/server/http/agents";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+export const GET = nextRoute(listAgentsHandler);
