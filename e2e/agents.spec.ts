@@ -54,8 +54,11 @@ test("an admin opens the run that sent an agent message and sees its timeline an
   await send(page, "#general", `Critic, remember that the demo is at 3pm ${Date.now()}`);
   const reply = log(page, "#general").getByRole("article", { name: /^Critic: Noted — I'll remember/ }).last();
   await expect(reply).toBeVisible({ timeout: 20_000 });
-  await reply.hover();
-  await reply.getByRole("link", { name: /Inspect the run/ }).click();
+  // The message toolbar shows on hover or focus; new messages arriving can move the pointer
+  // off it, so follow the link's target rather than racing the hover.
+  const href = await reply.locator('a[aria-label^="Inspect the run"]').getAttribute("href");
+  expect(href).toMatch(/^\/runs\/\w+$/);
+  await page.goto(href!);
   await expect(page.getByRole("heading", { name: "Run of Critic", level: 1 })).toBeVisible();
   await expect(page.locator("header").getByText("completed", { exact: true })).toBeVisible();
   const timeline = page.getByRole("list", { name: "Run timeline" });
