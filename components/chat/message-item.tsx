@@ -96,7 +96,8 @@ export const MessageItem = memo(function MessageItem({ message, compact, seenBy,
           </p>
         )}
       </div>
-      <div className="absolute top-1 right-3 hidden rounded-md border border-zinc-200 bg-white shadow-sm group-focus-within:flex group-hover:flex dark:border-zinc-700 dark:bg-zinc-800">
+      {/* Transparent, not display:none, until hover or focus: keyboard users can Tab to Reply and Run. */}
+      <div className="absolute top-1 right-3 flex rounded-md border border-zinc-200 bg-white opacity-0 shadow-sm pointer-events-none group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 dark:border-zinc-700 dark:bg-zinc-800">
         <button
           type="button"
           onClick={() => onReply(message)}
