@@ -45,6 +45,8 @@ describe("triggers", () => {
     const fromHuman = runs.filter((r) => r.chainDepth === 0);
     expect(fromHuman.map((r) => r.agent.entity.name).sort()).toEqual(["Critic", "Scout"]);
     expect(runs.every((r) => r.status === "completed")).toBe(true);
+    expect(fromHuman.map((r) => r.statusReason)).toEqual(["sent 1 message in 1 tool step", "sent 1 message in 1 tool step"]);
+    expect(runs.filter((r) => r.chainDepth === 1).map((r) => r.statusReason)).toEqual(["stayed silent (0 tool steps)", "stayed silent (0 tool steps)"]);
     const texts = (await messages(space.id)).map((m) => m.text);
     expect(texts).toEqual(expect.arrayContaining(["hello team", "Scout here", "Critic here"]));
     expect(texts).toHaveLength(3);

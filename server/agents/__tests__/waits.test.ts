@@ -131,12 +131,15 @@ describe("waiting for a reply", () => {
     const { ada, agents, space } = await setup({ Ops: asker });
     await srv.deps.db.agent.update({ where: { id: agents.Ops!.id }, data: { maxWaitingRuns: 1 } });
     const other = await createChannel(srv.deps, ada.actor, { name: "ops-2", memberIds: [agents.Ops!.entityId] });
-    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "deploy A" });
-    await srv.gateway.idle();
-    await sendMessage(srv.deps, ada.actor, { spaceId: other.id, text: "deploy B" });
+    // Both runs ask at the same moment: the per-agent lock lets exactly one of them wait.
+    await Promise.all([
+      sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "deploy A" }),
+      sendMessage(srv.deps, ada.actor, { spaceId: other.id, text: "deploy B" }),
+    ]);
     await srv.gateway.idle();
     expect(await srv.deps.db.run.count({ where: { status: "waiting_reply" } })).toBe(1);
-    expect(await texts(other.id)).toEqual(["deploy B"]);
+    const questions = [...(await texts(space.id)), ...(await texts(other.id))].filter((t) => t.startsWith("Deploy v2.1"));
+    expect(questions).toHaveLength(1);
     const refused = await srv.deps.db.runEvent.findFirst({ where: { type: "tool_result", data: { path: ["output", "error"], string_contains: "waiting runs" } } });
     expect(refused).not.toBeNull();
   });

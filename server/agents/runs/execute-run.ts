@@ -138,17 +138,24 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
       else if (part.type === "abort") streamError = abort.signal.reason ?? new Error("aborted");
     }
     if (streamError) throw streamError;
-    const steps = await result.steps;
-    const last = steps.at(-1);
+    const allSteps = await result.steps;
+    const last = allSteps.at(-1);
 
     if (scope.state.stopped) {
       await finish(ctx, runId, scope, "canceled", { statusReason: "stopped itself with stop_run" });
     } else if (scope.state.paused) {
       await park(ctx, runId);
-    } else if (last?.finishReason === "tool-calls" && steps.length >= remainingSteps) {
+    } else if (last?.finishReason === "tool-calls" && allSteps.length >= remainingSteps) {
       throw new RunLimit(`Run exceeded the limit of ${agent.maxToolSteps} tool steps`);
     } else {
-      await finish(ctx, runId, scope, "completed", {}, text.trim() ? `ended: ${text.trim().slice(0, 200)}` : undefined);
+      // Counted over the whole run (a resumed run spans several model calls).
+      const [sent, { stepCount }] = await Promise.all([
+        ctx.db.message.count({ where: { runId } }),
+        ctx.db.run.findUniqueOrThrow({ where: { id: runId }, select: { stepCount: true } }),
+      ]);
+      const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+      const summary = sent ? `sent ${plural(sent, "message")} in ${plural(stepCount, "tool step")}` : `stayed silent (${plural(stepCount, "tool step")})`;
+      await finish(ctx, runId, scope, "completed", {}, summary);
     }
   } catch (e) {
     const err = abort.signal.aborted && abort.signal.reason instanceof Error ? abort.signal.reason : e;

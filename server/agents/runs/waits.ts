@@ -11,7 +11,7 @@ import type { MessageDto } from "@/lib/realtime/dto";
 import { WAIT_TIMEOUT_MS } from "@/lib/limits";
 import type { GatewayCtx } from "../gateway-context";
 import { appendRunEvent } from "./run-events";
-import { broadcastRun, transition } from "./transitions";
+import { broadcastRun } from "./transitions";
 
 export interface WaitReply {
   entityId: string;
@@ -42,16 +42,40 @@ export interface WaitResult {
 }
 
 /** `maxWaitMs` caps the timeout so the run can still resume within its maximum duration. */
-export async function beginWait(ctx: GatewayCtx, runId: string, spaceId: string, maxWaitMs = WAIT_TIMEOUT_MS): Promise<boolean> {
-  const space = await ctx.db.space.findUniqueOrThrow({ where: { id: spaceId }, select: { lastSeq: true } });
+/**
+ * running → waiting_reply, under the per-agent lock so the waiting-runs limit holds even
+ * when several runs of one agent ask at once. `maxWaitMs` caps the timeout so the run can
+ * still resume within its maximum duration.
+ */
+export async function beginWait(
+  ctx: GatewayCtx,
+  run: { id: string; agentId: string },
+  spaceId: string,
+  opts: { maxWaitMs: number; maxWaitingRuns: number },
+): Promise<"waiting" | "full" | "not_running"> {
   const now = ctx.clock.now();
-  const state: WaitState = {
-    spaceId,
-    afterSeq: space.lastSeq,
-    since: now.toISOString(),
-    timeoutAt: new Date(now.getTime() + Math.min(WAIT_TIMEOUT_MS, maxWaitMs)).toISOString(),
-  };
-  return transition(ctx, runId, "waiting_reply", { waitState: state as object, resumeAt: null, waitCount: { increment: 1 } });
+  const outcome = await ctx.db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${run.agentId}))`;
+    const waiting = await tx.run.count({ where: { agentId: run.agentId, status: "waiting_reply" } });
+    if (waiting >= opts.maxWaitingRuns) return "full" as const;
+    const space = await tx.space.findUniqueOrThrow({ where: { id: spaceId }, select: { lastSeq: true } });
+    const state: WaitState = {
+      spaceId,
+      afterSeq: space.lastSeq,
+      since: now.toISOString(),
+      timeoutAt: new Date(now.getTime() + Math.min(WAIT_TIMEOUT_MS, opts.maxWaitMs)).toISOString(),
+    };
+    const { count } = await tx.run.updateMany({
+      where: { id: run.id, status: "running" },
+      data: { status: "waiting_reply", waitState: state as object, resumeAt: null, waitCount: { increment: 1 } },
+    });
+    return count === 1 ? ("waiting" as const) : ("not_running" as const);
+  });
+  if (outcome === "waiting") {
+    await appendRunEvent(ctx, run.id, "status", { status: "waiting_reply" });
+    await broadcastRun(ctx, run.id);
+  }
+  return outcome;
 }
 
 export async function attachQuestion(ctx: GatewayCtx, runId: string, messageId: string): Promise<void> {

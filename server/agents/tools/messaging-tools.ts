@@ -44,16 +44,19 @@ export async function sendMessageTool(scope: RunScope, input: z.infer<typeof sen
 
   if (input.wait) {
     if (state.waitCount >= MAX_WAITS_PER_RUN) throw new AppError("rate_limited", `This run already waited ${MAX_WAITS_PER_RUN} times (the limit); send without wait.`);
-    const waiting = await ctx.db.run.count({ where: { agentId: scope.agent.id, status: "waiting_reply" } });
-    if (waiting >= scope.agent.maxWaitingRuns) {
-      throw new AppError("rate_limited", `You already have ${waiting} waiting runs (the limit is ${scope.agent.maxWaitingRuns}); send without wait.`);
-    }
     // The resumed call needs time and a step of its own; without them the answer would be swallowed by a run that cannot resume.
     const left = (run.startedAt?.getTime() ?? Date.now()) + scope.agent.maxRunDurationMs - ctx.clock.now().getTime();
     if (left < MIN_TIME_TO_RESUME_MS) throw new AppError("rate_limited", "Too little run time is left to wait for a reply; send without wait.");
     if (scope.agent.maxToolSteps - run.stepCount < 2) throw new AppError("rate_limited", "Too few tool steps are left to wait for a reply; send without wait.");
     // Saved before posting, so a reply that lands right after the question is never missed.
-    if (!(await beginWait(ctx, scope.run.id, spaceId, left - MIN_TIME_TO_RESUME_MS / 2))) throw new AppError("conflict", "This run is no longer running.");
+    const wait = await beginWait(ctx, { id: scope.run.id, agentId: scope.agent.id }, spaceId, {
+      maxWaitMs: left - MIN_TIME_TO_RESUME_MS / 2,
+      maxWaitingRuns: scope.agent.maxWaitingRuns,
+    });
+    if (wait === "full") {
+      throw new AppError("rate_limited", `You already have ${scope.agent.maxWaitingRuns} waiting runs (the limit); send without wait.`);
+    }
+    if (wait === "not_running") throw new AppError("conflict", "This run is no longer running.");
   }
   let sent;
   try {
