@@ -43,3 +43,8 @@ export function authed<P extends Params = NoParams>(run: AuthedHandler<P>, opts:
 
 /** The caller as a domain actor (without the HTTP-only fields). */
 export const actorOf = (c: Caller) => ({ entityId: c.entityId, userId: c.userId, isAdmin: c.isAdmin });
+
+/** Admin-only actions: members get 403 saying what they cannot do. */
+export function requireAdmin(caller: Caller, what: string): void {
+  if (!caller.isAdmin) throw new AppError("forbidden", `Only admins can ${what}`);
+}

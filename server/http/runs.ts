@@ -9,12 +9,8 @@ import { runInclude, toRunDto } from "../agents/runs/run-dto";
 import { transition } from "../agents/runs/transitions";
 import { rotateServiceKey } from "../agents/services/service-keys";
 import { toMessageDto, messageInclude } from "../domain/dto";
-import { authed, type Caller } from "./endpoint";
+import { authed, requireAdmin } from "./endpoint";
 import { json } from "./respond";
-
-const requireAdmin = (c: Caller) => {
-  if (!c.isAdmin) throw new AppError("forbidden", "Only admins can inspect runs");
-};
 
 const listQuery = z.object({
   agentId: z.string().max(64).optional(),
@@ -24,7 +20,7 @@ const listQuery = z.object({
 });
 
 export const listRunsHandler = authed(async (req, deps, _p, caller) => {
-  requireAdmin(caller);
+  requireAdmin(caller, "inspect runs");
   const parsed = listQuery.safeParse(Object.fromEntries(new URL(req.url).searchParams));
   if (!parsed.success) throw new AppError("bad_request", parsed.error.issues[0]?.message ?? "Bad query");
   const q = parsed.data;
@@ -42,7 +38,7 @@ export const listRunsHandler = authed(async (req, deps, _p, caller) => {
 });
 
 export const getRunHandler = authed<{ id: string }>(async (_req, deps, { id }, caller) => {
-  requireAdmin(caller);
+  requireAdmin(caller, "inspect runs");
   const row = await deps.db.run.findUnique({ where: { id }, include: runInclude });
   if (!row) throw new AppError("not_found", "Run not found");
   const [events, trigger, space, plan, messages] = await Promise.all([
@@ -68,7 +64,7 @@ export const getRunHandler = authed<{ id: string }>(async (_req, deps, { id }, c
 });
 
 export const cancelRunHandler = authed<{ id: string }>(async (_req, deps, { id }, caller) => {
-  requireAdmin(caller);
+  requireAdmin(caller, "inspect runs");
   if (!deps.gateway) throw new AppError("internal", "The agent gateway is not running");
   const ok = await transition(deps.gateway.ctx, id, "canceled", {}, `canceled by ${caller.name}`);
   if (!ok) throw new AppError("conflict", "The run already ended or does not exist");
@@ -79,7 +75,7 @@ export const cancelRunHandler = authed<{ id: string }>(async (_req, deps, { id }
 
 export const rotateKeyHandler = authed<{ id: string }>(
   async (_req, deps, { id }, caller) => {
-    if (!caller.isAdmin) throw new AppError("forbidden", "Only admins can manage service keys");
+    requireAdmin(caller, "manage service keys");
     const agent = await deps.db.agent.findUnique({ where: { id }, select: { id: true } });
     if (!agent) throw new AppError("not_found", "Agent not found");
     return json(await rotateServiceKey(deps.db, id), 201);

@@ -8,6 +8,9 @@ import type { ModelResolver } from "../agents/models/resolve-model";
 import { defaultModelResolver } from "../agents/models/resolve-model";
 import { addMembers } from "../domain/spaces/change-members";
 import { nullSink } from "../domain/deps";
+import { createChannel } from "../domain/spaces/create-channel";
+import { ManualClock } from "../agents/clock";
+import { startTestServer } from "./test-server";
 
 export interface ModelCall {
   system: string;
@@ -115,3 +118,23 @@ export const replyToHumans =
   (text: string, extra: Record<string, unknown> = {}): Script =>
   (c) =>
     triggeredByHuman(c) ? replyOnce(text, extra)(c) : { text: "an agent spoke; nothing to add" };
+
+type AgentOptions = Parameters<typeof createAgent>[2];
+
+/**
+ * The common scenario: a test server whose gateway uses `scripts` (and `clock`), a human
+ * "Ada", one agent per script, and a channel holding them all.
+ */
+export async function startAgentScenario(
+  scripts: Record<string, Script>,
+  opts: { clock?: ManualClock; spaceName?: string; agentOptions?: Record<string, AgentOptions> } = {},
+) {
+  const models = scriptedModels(scripts);
+  const clock = opts.clock ?? new ManualClock();
+  const srv = await startTestServer({ gateway: { models: models.resolver, clock } });
+  const ada = await srv.user("Ada");
+  const agents: Record<string, Awaited<ReturnType<typeof createAgent>>> = {};
+  for (const name of Object.keys(scripts)) agents[name] = await createAgent(srv.deps.db, name, opts.agentOptions?.[name]);
+  const space = await createChannel(srv.deps, ada.actor, { name: opts.spaceName ?? "general", memberIds: Object.values(agents).map((a) => a.entityId) });
+  return { srv, ada, agents, space, calls: models.calls, clock, models };
+}

@@ -4,9 +4,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { buildContext, buildStaticPart } from "../context/build-context";
 import type { ContextInput, EntityRef, HistoryMessage } from "../context/context-input";
-import { startTestServer, type TestServer } from "../../testing/test-server";
-import { createAgent, scriptedModels, type Script } from "../../testing/agents";
-import { createChannel } from "../../domain/spaces/create-channel";
+import type { TestServer } from "../../testing/test-server";
+import { silent, startAgentScenario, type Script } from "../../testing/agents";
 import { sendMessage } from "../../domain/messages/send-message";
 
 const ada = { id: "ent-ada", name: "Ada", type: "human" as const };
@@ -178,11 +177,9 @@ afterEach(async () => srv?.close());
 
 describe("context across runs", () => {
   it("[SEEN]/[NEW] follow the agent's cursor from one run to the next", async () => {
-    const models = scriptedModels({ Scout: () => ({ text: "noted" }) });
-    srv = await startTestServer({ gateway: { models: models.resolver } });
-    const ada = await srv.user("Ada");
-    const a = await createAgent(srv.deps.db, "Scout");
-    const space = await createChannel(srv.deps, ada.actor, { name: "g", memberIds: [a.entityId] });
+    const { srv: s, ada, agents, space, models } = await startAgentScenario({ Scout: () => ({ text: "noted" }) });
+    srv = s;
+    const a = agents.Scout!;
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "first" });
     await srv.gateway.idle();
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "second" });
@@ -199,11 +196,9 @@ describe("context across runs", () => {
   it("a provider error fails the run with a readable reason, and the next run sees it", async () => {
     let n = 0;
     const flaky: Script = (c) => (++n === 1 ? { error: "upstream overloaded" } : c.results.length ? { text: "ok" } : { text: "recovered" });
-    const models = scriptedModels({ Scout: flaky });
-    srv = await startTestServer({ gateway: { models: models.resolver } });
-    const ada = await srv.user("Ada");
-    const a = await createAgent(srv.deps.db, "Scout");
-    const space = await createChannel(srv.deps, ada.actor, { name: "g", memberIds: [a.entityId] });
+    const { srv: s, ada, agents, space, models } = await startAgentScenario({ Scout: flaky });
+    srv = s;
+    const a = agents.Scout!;
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "one" });
     await srv.gateway.idle();
     const failed = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: a.id } });
@@ -215,11 +210,10 @@ describe("context across runs", () => {
   });
 
   it("a missing provider key fails the run with a reason naming the variable", async () => {
-    const models = scriptedModels({});
-    srv = await startTestServer({ gateway: { models: models.resolver } });
-    const ada = await srv.user("Ada");
-    const a = await createAgent(srv.deps.db, "Gpt", { provider: "openai" });
-    const space = await createChannel(srv.deps, ada.actor, { name: "g", memberIds: [a.entityId] });
+    // A script is never used: the agent's provider is "openai", so the real resolver runs.
+    const { srv: s, ada, agents, space } = await startAgentScenario({ Gpt: silent }, { agentOptions: { Gpt: { provider: "openai" } } });
+    srv = s;
+    const a = agents.Gpt!;
     const saved = process.env.OPENAI_API_KEY;
     delete process.env.OPENAI_API_KEY;
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "hi" });

@@ -1,7 +1,7 @@
 // Rules 5, 6, 10–12: the tools and what they change, plans firing once, service triggers.
 import { afterEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../testing/test-server";
-import { createAgent, scriptedModels, type ModelCall, type Script, type Step } from "../../testing/agents";
+import { type TestServer } from "../../testing/test-server";
+import { type ModelCall, type Script, type Step, startAgentScenario } from "../../testing/agents";
 import { createChannel } from "../../domain/spaces/create-channel";
 import { sendMessage } from "../../domain/messages/send-message";
 import { ManualClock } from "../clock";
@@ -25,13 +25,9 @@ const sequence =
   };
 
 async function setup(scripts: Record<string, Script>, clock = new ManualClock()) {
-  const models = scriptedModels(scripts);
-  srv = await startTestServer({ gateway: { models: models.resolver, clock } });
-  const ada = await srv.user("Ada");
-  const agents: Record<string, Awaited<ReturnType<typeof createAgent>>> = {};
-  for (const name of Object.keys(scripts)) agents[name] = await createAgent(srv.deps.db, name);
-  const space = await createChannel(srv.deps, ada.actor, { name: "general", memberIds: Object.values(agents).map((a) => a.entityId) });
-  return { ada, agents, space, calls: models.calls, clock, models };
+  const scenario = await startAgentScenario(scripts, { clock });
+  srv = scenario.srv;
+  return scenario;
 }
 
 const toolResults = async (runId?: string) =>

@@ -1,8 +1,8 @@
 // Rules 1–4 of the gateway: fan-out, chain depth, one run per (agent, message), folding,
 // the per-agent cap and legal transitions — against the real database and Socket.IO.
 import { afterEach, describe, expect, it } from "vitest";
-import { call, startTestServer, waitFor, type TestServer } from "../../testing/test-server";
-import { createAgent, replyOnce, replyToHumans, scriptedModels, silent, type Script } from "../../testing/agents";
+import { call, waitFor, type TestServer } from "../../testing/test-server";
+import { replyOnce, replyToHumans, silent, type Script, startAgentScenario } from "../../testing/agents";
 import { createChannel } from "../../domain/spaces/create-channel";
 import { sendMessage } from "../../domain/messages/send-message";
 import { onMessage } from "../triggers/on-message";
@@ -14,14 +14,10 @@ import { MAX_CHAIN_DEPTH, MAX_CONCURRENT_RUNS, MAX_RUN_DURATION_MS, MAX_TOOL_STE
 let srv: TestServer;
 afterEach(async () => srv?.close());
 
-async function setup(scripts: Record<string, Script>, agentOpts: Record<string, { maxConcurrentRuns?: number }> = {}) {
-  const models = scriptedModels(scripts);
-  srv = await startTestServer({ gateway: { models: models.resolver } });
-  const ada = await srv.user("Ada");
-  const agents = [];
-  for (const name of Object.keys(scripts)) agents.push(await createAgent(srv.deps.db, name, agentOpts[name]));
-  const space = await createChannel(srv.deps, ada.actor, { name: "general", memberIds: agents.map((a) => a.entityId) });
-  return { ada, agents, space, calls: models.calls };
+async function setup(scripts: Record<string, Script>, agentOptions: Record<string, { maxConcurrentRuns?: number }> = {}) {
+  const scenario = await startAgentScenario(scripts, { agentOptions });
+  srv = scenario.srv;
+  return { ...scenario, agents: Object.values(scenario.agents) };
 }
 
 const messages = (spaceId: string) =>

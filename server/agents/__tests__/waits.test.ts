@@ -3,8 +3,8 @@
 // model call that sees the reply marked; no reply resumes it after the timeout; waits
 // survive a restart; a reply during the save is not lost.
 import { afterEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../testing/test-server";
-import { createAgent, scriptedModels, type ModelCall, type Script } from "../../testing/agents";
+import { type TestServer } from "../../testing/test-server";
+import { type ModelCall, type Script, startAgentScenario } from "../../testing/agents";
 import { createChannel } from "../../domain/spaces/create-channel";
 import { sendMessage } from "../../domain/messages/send-message";
 import { ManualClock } from "../clock";
@@ -26,13 +26,9 @@ const asker: Script = (c: ModelCall) => {
 };
 
 async function setup(scripts: Record<string, Script>, clock = new ManualClock()) {
-  const models = scriptedModels(scripts);
-  srv = await startTestServer({ gateway: { models: models.resolver, clock } });
-  const ada = await srv.user("Ada");
-  const agents: Record<string, Awaited<ReturnType<typeof createAgent>>> = {};
-  for (const name of Object.keys(scripts)) agents[name] = await createAgent(srv.deps.db, name);
-  const space = await createChannel(srv.deps, ada.actor, { name: "ops", memberIds: Object.values(agents).map((a) => a.entityId) });
-  return { ada, agents, space, calls: models.calls, clock, models };
+  const scenario = await startAgentScenario(scripts, { clock, spaceName: "ops" });
+  srv = scenario.srv;
+  return scenario;
 }
 
 const texts = async (spaceId: string) =>
