@@ -40,3 +40,46 @@ export const READ_MESSAGES_LIMIT = 50;
 export const GET_MY_RUNS_LIMIT = 10;
 /** Context token budget when the model's own limit is unknown. */
 export const DEFAULT_CONTEXT_TOKENS = 32_000;
+
+// --- Abuse limits: one client must not hurt everyone (see docs/SECURITY.md) ---
+/** A rate limit: `points` actions per `durationS` seconds per key; past it, refused for `blockS` (default: the rest of the window). */
+export interface RateLimit {
+  points: number;
+  durationS: number;
+  blockS?: number;
+}
+
+/** Every rate limit, named once. Keys are per IP, user, space, key or agent as the name says. */
+export const RATE_LIMITS = {
+  /** Wrong sign-ins per IP; then a 15-minute block. */
+  signInPerIp: { points: 20, durationS: 15 * 60, blockS: 15 * 60 },
+  /** Wrong sign-ins per account (email); then a 15-minute block, whatever the IP. */
+  signInPerAccount: { points: 10, durationS: 15 * 60, blockS: 15 * 60 },
+  /** Sign-ups per IP. */
+  signupPerIp: { points: 5, durationS: 60 * 60 },
+  /** Messages per user, over HTTP and the socket together. */
+  messagesPerUser: { points: 20, durationS: 10 },
+  /** typing:set events per socket (relays are further limited to one per TYPING_RELAY_MS per space). */
+  typingPerSocket: { points: 20, durationS: 10 },
+  /** space:join per user. */
+  joinsPerUser: { points: 30, durationS: 10 },
+  /** Channels created per user. */
+  channelsPerUser: { points: 10, durationS: 60 },
+  /** Channels a user may add members to, per minute. */
+  memberAddsPerUser: { points: 10, durationS: 60 },
+  /** Service (webhook) triggers per key. */
+  serviceTriggersPerKey: { points: 30, durationS: 60 },
+} as const satisfies Record<string, RateLimit>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** A user's typing indicator is relayed to a space at most this often. */
+export const TYPING_RELAY_MS = 2000;
+/** Runs an agent may have queued (not yet started); a trigger past it is refused (429 for services). */
+export const MAX_QUEUED_RUNS_PER_AGENT = 20;
+/** Shortest interval between two runs of a recurring (cron) plan. */
+export const MIN_CRON_INTERVAL_MS = 60_000;
+/** Password hashes computed at once; past it, sign-in and sign-up answer 503 at once. */
+export const MAX_CONCURRENT_PASSWORD_HASHES = 4;
+/** Deepest JSON nesting accepted in a request body. */
+export const MAX_JSON_DEPTH = 32;

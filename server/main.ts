@@ -30,7 +30,7 @@ async function main() {
   const httpServer = createServer();
   const bus = new DomainBus();
   const realtime = await createRealtime(httpServer, { db: database.db, secret, redisUrl: e.REDIS_URL, bus });
-  const deps = { db: database.db, events: realtime.events, bus };
+  const deps = { db: database.db, events: realtime.events, bus, limits: realtime.limits };
   const gateway = createGateway(deps, { tickMs: e.PARLEY_TICK_MS });
   // One process owns the database unless Redis says there are several; only then is every
   // `running` run at start one this process left behind.

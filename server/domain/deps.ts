@@ -4,6 +4,7 @@
 import type { Db } from "../db/client";
 import type { ServerEventName, ServerEventPayload } from "@/lib/realtime/events";
 import type { DomainBus } from "./bus";
+import type { RateLimits } from "../limits/rate-limits";
 
 export interface EventSink {
   publish<E extends ServerEventName>(room: string, event: E, payload: ServerEventPayload<E>): void;
@@ -17,6 +18,8 @@ export interface Deps {
   events: EventSink;
   /** Domain events for in-process listeners (the agent gateway). Absent in seeding and some tests. */
   bus?: DomainBus;
+  /** Rate limits shared by every transport (server/limits). Absent in seeding and scripts. */
+  limits?: RateLimits;
 }
 
 /** Who is acting: a human (with userId) or an agent. */

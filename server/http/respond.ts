@@ -19,8 +19,12 @@ export function errorResponse(e: unknown, req: Request, context: Record<string, 
   // Only the path: query strings and headers (tokens, cookies) stay out of the logs.
   const where = { method: req.method, path: new URL(req.url).pathname, ...context };
   if (isAppError(e)) {
-    log.info({ ...where, status: e.status, code: e.code }, `http refused: ${e.message}`);
-    return json({ error: toErrorBody(e) }, e.status);
+    // rate_limited is logged once per window by the limiter itself.
+    if (e.code !== "rate_limited") log.info({ ...where, status: e.status, code: e.code }, `http refused: ${e.message}`);
+    const res = json({ error: toErrorBody(e) }, e.status);
+    const retryAfterS = (e.details as { retryAfterS?: number } | undefined)?.retryAfterS;
+    if (retryAfterS) res.headers.set("retry-after", String(retryAfterS));
+    return res;
   }
   log.error({ ...where, err: e }, "http handler failed");
   return json({ error: toErrorBody(e) }, 500);

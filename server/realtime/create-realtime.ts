@@ -16,10 +16,13 @@ import { TypingTracker } from "./typing-tracker";
 import { isOnline, onlineEntityIds } from "./presence";
 import type { EventSink } from "../domain/deps";
 import type { DomainBus } from "../domain/bus";
+import { createRateLimits, type RateLimits } from "../limits/rate-limits";
 
 export interface Realtime {
   io: ParleyServer;
   events: EventSink;
+  /** Rate limits, in Redis when the realtime layer uses Redis, else in memory. */
+  limits: RateLimits;
   close(): Promise<void>;
 }
 
@@ -36,12 +39,14 @@ export async function createRealtime(
   });
 
   const redisClients: { quit(): Promise<unknown> }[] = [];
+  let limits = createRateLimits();
   if (opts.redisUrl) {
     const pub = createClient({ url: opts.redisUrl });
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
     redisClients.push(pub, sub);
+    limits = createRateLimits({ redis: pub });
     log.info("socket.io fan-out through redis");
   }
 
@@ -71,7 +76,7 @@ export async function createRealtime(
   io.on("connection", async (socket) => {
     const { entityId } = socket.data;
     // Handlers first, so events sent right after connect are not dropped while we query.
-    registerHandlers(socket, { db: opts.db, events, bus: opts.bus }, typing);
+    registerHandlers(socket, { db: opts.db, events, bus: opts.bus, limits }, typing);
     socket.on("disconnect", async () => {
       typing.stopAll(socket);
       try {
@@ -100,6 +105,7 @@ export async function createRealtime(
   return {
     io,
     events,
+    limits,
     close: async () => {
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(redisClients.map((c) => c.quit().catch(() => {})));

@@ -43,7 +43,7 @@ export async function startTestServer(opts: { gateway?: GatewayOptions } = {}): 
   const realtime = await createRealtime(http, { db: database.db, secret: TEST_SECRET, bus });
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  const deps: Deps = { db: database.db, events: realtime.events, bus };
+  const deps: Deps = { db: database.db, events: realtime.events, bus, limits: realtime.limits };
   const gateway = createGateway(deps, { tickMs: 0, ...opts.gateway });
   await gateway.start();
   const sockets: ClientSocket[] = [];
