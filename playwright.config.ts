@@ -36,6 +36,8 @@ export default defineConfig({
       NODE_ENV: "production",
       PGLITE_DIR: process.env.E2E_PGLITE_DIR ?? ".data/e2e",
       DATABASE_URL: process.env.DATABASE_URL ?? "",
+      // The specs sign in as the demo accounts; a PostgreSQL database gets them only when asked.
+      SEED_DEMO: "true",
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",

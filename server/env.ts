@@ -3,19 +3,31 @@ import { z } from "zod";
 
 const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
 const optional = z.preprocess(emptyAsUndefined, z.string().optional());
+/** A comma-separated list, trimmed and lowercased; unset → []. */
+const list = (item: z.ZodString) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean) : []),
+    z.array(item),
+  );
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** Unset → 127.0.0.1 while the demo accounts exist, else 0.0.0.0 (server/listen-host.ts). */
+  HOST: optional,
   /** Real PostgreSQL. Unset → embedded PGlite under PGLITE_DIR. */
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   PGLITE_DIR: z.string().default(".data/pglite"),
   /** With Redis, several processes share realtime fan-out. */
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   AUTH_SECRET: optional,
-  /** Seed the demo workspace into an empty database on start. */
-  SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("true")),
+  /** Demo workspace: unset → seeded into an empty embedded database only (server/seed/should-seed.ts). */
+  SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).optional()),
+  /** Who may create an account (server/domain/users/signup-policy.ts). */
+  SIGNUP: z.preprocess(emptyAsUndefined, z.enum(["open", "closed"]).default("open")),
+  SIGNUP_DOMAINS: list(z.string().regex(/^@?[a-z0-9-]+(\.[a-z0-9-]+)+$/, "expected email domains like example.com")).transform((ds) =>
+    ds.map((d) => d.replace(/^@/, "")),
+  ),
   AUTH_GITHUB_ID: optional,
   AUTH_GITHUB_SECRET: optional,
   AUTH_GOOGLE_ID: optional,
@@ -27,6 +39,8 @@ const schema = z.object({
   /** Any OpenAI-compatible endpoint: Ollama (http://localhost:11434/v1), vLLM, LM Studio. */
   OPENAI_COMPATIBLE_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   OPENAI_COMPATIBLE_API_KEY: optional,
+  /** Hosts (host or host:port) an agent's modelSettings.baseURL may point at; unset → none. */
+  PARLEY_MODEL_HOSTS: list(z.string().regex(/^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/, "expected hosts like llm.internal or localhost:11434")),
   /** Provider and model the demo agents are seeded with (e.g. "openai" / "gpt-4o-mini"). Default: offline. */
   PARLEY_AGENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["offline", "openai", "anthropic", "openai-compatible"]).default("offline")),
   PARLEY_AGENT_MODEL: optional,

@@ -1,6 +1,7 @@
 // Parley's one process: Next (pages + API routes) and Socket.IO on one HTTP port, over the
 // embedded database (or PostgreSQL with DATABASE_URL). Migrates on start, seeds the demo
-// workspace into an empty database, and shuts down gracefully on SIGINT/SIGTERM.
+// workspace into an empty embedded database (server/seed/should-seed.ts), listens on
+// 127.0.0.1 while the demo accounts exist, and shuts down gracefully on SIGINT/SIGTERM.
 import { createServer } from "node:http";
 import next from "next";
 import { ensureAuthSecret } from "./auth/ensure-secret";
@@ -9,7 +10,9 @@ import { openDatabase } from "./db/open";
 import { migrate } from "./db/migrate";
 import { createRealtime } from "./realtime/create-realtime";
 import { setRuntime } from "./runtime";
-import { seedDemoWorkspace } from "./seed/demo-workspace";
+import { demoAccountsPresent } from "./seed/demo-workspace";
+import { seedDemoOnStart } from "./seed/should-seed";
+import { listenHost } from "./listen-host";
 import { log } from "./log";
 import { DomainBus } from "./domain/bus";
 import { createGateway } from "./agents/gateway";
@@ -25,7 +28,11 @@ async function main() {
   const applied = await migrate(database.sql);
   if (applied.length) log.info({ applied }, "migrations applied");
   const demoModel = { provider: e.PARLEY_AGENT_PROVIDER, modelId: e.PARLEY_AGENT_MODEL };
-  if (e.SEED_DEMO === "true" && (await seedDemoWorkspace(database.db, demoModel))) log.info("demo workspace seeded");
+  if (await seedDemoOnStart(database.db, { seedDemo: e.SEED_DEMO, database: database.sql.kind, model: demoModel })) {
+    log.info("demo workspace seeded");
+  }
+  const listen = listenHost({ host: e.HOST, demoAccounts: await demoAccountsPresent(database.db) });
+  if (listen.warning) log.warn(listen.warning);
 
   const httpServer = createServer();
   const bus = new DomainBus();
@@ -37,15 +44,15 @@ async function main() {
   await gateway.start({ recover: !e.REDIS_URL });
   setRuntime({ ...deps, secret, gateway });
 
-  const app = next({ dev, hostname: e.HOST, port: e.PORT, httpServer });
+  const app = next({ dev, hostname: listen.host, port: e.PORT, httpServer });
   const handle = app.getRequestHandler();
   await app.prepare();
   httpServer.on("request", (req, res) => {
     if (req.url?.startsWith("/socket.io/")) return; // Socket.IO's own listener answers these
     void handle(req, res);
   });
-  await new Promise<void>((resolve) => httpServer.listen(e.PORT, e.HOST, resolve));
-  log.info({ url: `http://localhost:${e.PORT}`, db: database.sql.kind, dev }, "Parley is up");
+  await new Promise<void>((resolve) => httpServer.listen(e.PORT, listen.host, resolve));
+  log.info({ url: `http://localhost:${e.PORT}`, host: listen.host, db: database.sql.kind, dev }, "Parley is up");
 
   let stopping = false;
   const stop = async (signal: string) => {

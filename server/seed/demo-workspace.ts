@@ -15,6 +15,16 @@ export const DEMO_USERS = [
   { email: "cleo@parley.dev", name: "Cleo Designer", password: "parley-demo", isAdmin: false },
 ] as const;
 
+/** The demo accounts that can still sign in with a password: their passwords are public. */
+export async function demoAccountsPresent(db: Db): Promise<string[]> {
+  const rows = await db.user.findMany({
+    where: { email: { in: DEMO_USERS.map((u) => u.email) }, passwordHash: { not: null } },
+    select: { email: true },
+    orderBy: { email: "asc" },
+  });
+  return rows.map((r) => r.email);
+}
+
 const DEMO_AGENTS = [
   {
     name: "Planner",
