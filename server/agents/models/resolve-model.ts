@@ -1,12 +1,15 @@
 // Agent → language model (PRODUCT.md 19). OpenAI, Anthropic and any OpenAI-compatible
 // endpoint through the AI SDK's providers, keys from the environment; "offline" is the
 // built-in deterministic model. A missing key is a readable run failure, not a crash.
+// An agent's own baseURL is checked against PARLEY_MODEL_HOSTS here, at call time, so the
+// server's key never goes to a host the operator did not name (domain/agents/model-hosts.ts).
 import type { LanguageModel } from "ai";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { DEFAULT_CONTEXT_TOKENS } from "@/lib/limits";
 import { AppError } from "../../domain/errors";
+import { assertModelBaseURLAllowed } from "../../domain/agents/model-hosts";
 import { env } from "../../env";
 import { OfflineModel } from "./offline-model";
 
@@ -50,17 +53,24 @@ export const defaultModelResolver: ModelResolver = (agent) => {
   const e = env();
   const contextTokens = s.contextTokens ?? WINDOWS.find(([re]) => re.test(agent.modelId))?.[1] ?? DEFAULT_CONTEXT_TOKENS;
   const common = { contextTokens, temperature: s.temperature, maxOutputTokens: s.maxOutputTokens };
+  /** The agent's own base URL, once allowed; undefined → the env-configured one. */
+  const agentBaseURL = () => {
+    if (s.baseURL === undefined) return undefined;
+    if (typeof s.baseURL !== "string") throw new AppError("bad_request", `${agent.name}'s model base URL is not a URL.`);
+    assertModelBaseURLAllowed(s.baseURL, e.PARLEY_MODEL_HOSTS, agent.name);
+    return s.baseURL;
+  };
   switch (agent.provider) {
     case "offline":
       return { ...common, model: new OfflineModel({ streamDelayMs: s.streamDelayMs ?? 30, thinkMs: s.thinkMs ?? 600 }), contextTokens: s.contextTokens ?? 16_000 };
     case "openai":
       if (!e.OPENAI_API_KEY) throw new AppError("bad_request", `${agent.name} uses OpenAI but OPENAI_API_KEY is not set.`);
-      return { ...common, model: createOpenAI({ apiKey: e.OPENAI_API_KEY, baseURL: s.baseURL ?? e.OPENAI_BASE_URL })(agent.modelId) };
+      return { ...common, model: createOpenAI({ apiKey: e.OPENAI_API_KEY, baseURL: agentBaseURL() ?? e.OPENAI_BASE_URL })(agent.modelId) };
     case "anthropic":
       if (!e.ANTHROPIC_API_KEY) throw new AppError("bad_request", `${agent.name} uses Anthropic but ANTHROPIC_API_KEY is not set.`);
       return { ...common, model: createAnthropic({ apiKey: e.ANTHROPIC_API_KEY })(agent.modelId) };
     case "openai-compatible": {
-      const baseURL = s.baseURL ?? e.OPENAI_COMPATIBLE_BASE_URL;
+      const baseURL = agentBaseURL() ?? e.OPENAI_COMPATIBLE_BASE_URL;
       if (!baseURL) throw new AppError("bad_request", `${agent.name} uses an OpenAI-compatible endpoint but OPENAI_COMPATIBLE_BASE_URL is not set.`);
       const provider = createOpenAICompatible({ name: "openai-compatible", baseURL, apiKey: e.OPENAI_COMPATIBLE_API_KEY });
       return { ...common, model: provider(agent.modelId) };

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { AppError } from "../errors";
+import { assertModelBaseURLAllowed } from "./model-hosts";
 import { MAX_CONCURRENT_RUNS, MAX_RUN_DURATION_MS, MAX_TOOL_STEPS } from "@/lib/limits";
 
 export const PROVIDERS = ["offline", "openai", "anthropic", "openai-compatible"] as const;
@@ -50,9 +51,17 @@ export async function listAgents(db: Db) {
   return rows.map(({ entity, ...a }) => ({ ...a, name: entity.name }));
 }
 
-export async function updateAgent(db: Db, agentId: string, input: z.infer<typeof agentSettingsInput>) {
-  const found = await db.agent.findUnique({ where: { id: agentId }, select: { id: true } });
+/** `modelHosts`: PARLEY_MODEL_HOSTS, the hosts a modelSettings.baseURL may name (model-hosts.ts). */
+export async function updateAgent(
+  db: Db,
+  agentId: string,
+  input: z.infer<typeof agentSettingsInput>,
+  opts: { modelHosts: readonly string[] },
+) {
+  const found = await db.agent.findUnique({ where: { id: agentId }, select: { id: true, entity: { select: { name: true } } } });
   if (!found) throw new AppError("not_found", "Agent not found");
+  const baseURL = input.modelSettings?.baseURL;
+  if (baseURL !== undefined) assertModelBaseURLAllowed(baseURL, opts.modelHosts, found.entity.name);
   const { entity, ...a } = await db.agent.update({ where: { id: agentId }, data: input, select: agentView });
   return { ...a, name: entity.name };
 }
