@@ -5,7 +5,8 @@ import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { Field, primaryButton } from "./field";
 
-export function SignUpForm() {
+/** `domains`: the only email domains this workspace accepts (SIGNUP_DOMAINS); empty → any. */
+export function SignUpForm({ domains = [] }: { domains?: string[] }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -34,7 +35,20 @@ export function SignUpForm() {
     <form onSubmit={onSubmit} className="space-y-4" aria-label="Create account">
       <h1 className="text-lg font-semibold">Create your account</h1>
       <Field id="name" name="name" label="Full name" autoComplete="name" required autoFocus />
-      <Field id="email" name="email" type="email" label="Email" autoComplete="email" required />
+      <Field
+        id="email"
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        required
+        aria-describedby={domains.length ? "email-domains" : undefined}
+      />
+      {domains.length > 0 && (
+        <p id="email-domains" className="-mt-2 text-xs text-zinc-500">
+          Only addresses at {domains.join(", ")} can sign up.
+        </p>
+      )}
       <Field id="password" name="password" type="password" label="Password" autoComplete="new-password" minLength={8} required />
       {error && (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">

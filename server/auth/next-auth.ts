@@ -1,16 +1,26 @@
 // next-auth (v5) configuration: email + password through the Credentials provider, and
 // GitHub / Google when their env keys are set. Sessions are JWTs in a cookie, which the
-// Socket.IO handshake decodes too (server/auth/session-cookie.ts).
+// Socket.IO handshake decodes too (server/auth/session-cookie.ts). An OAuth identity is
+// joined to an existing account only from a signed-in session that asked for it
+// (server/auth/link-intent.ts) and with an email the provider vouches for; the rules are
+// in server/domain/users/link-oauth-account.ts.
 import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import Google from "next-auth/providers/google";
 import type { Provider } from "next-auth/providers";
+import { cookies, headers } from "next/headers";
 import { getDb } from "../db/client";
 import { env } from "../env";
 import { verifyCredentials } from "../domain/users/verify-credentials";
 import { linkOAuthAccount } from "../domain/users/link-oauth-account";
-import { SESSION_MAX_AGE_S } from "./session-cookie";
+import { signupPolicyOf } from "../domain/users/signup-policy";
+import { isAppError } from "../domain/errors";
+import { log } from "../log";
+import { SESSION_MAX_AGE_S, userIdFromCookieHeader } from "./session-cookie";
+import { LINK_COOKIE, LINK_COOKIE_PATH, verifyLinkIntent } from "./link-intent";
+import { oauthEmailVerified } from "./oauth-email-verified";
+import { isOAuthErrorCode, oauthErrorUrl } from "./sign-in-errors";
 
 function providers(): Provider[] {
   const e = env();
@@ -31,6 +41,26 @@ function providers(): Provider[] {
   return list;
 }
 
+/** signIn → jwt hand-over: next-auth passes the same account object to both callbacks. */
+const resolvedUsers = new WeakMap<object, string>();
+
+/**
+ * The user id of a pending "connect <provider>" from Settings, if it is valid, for this
+ * provider, and made by the session this browser still has. The cookie is deleted either
+ * way: an intent is good for one attempt.
+ */
+async function takeLinkIntent(provider: string, secret: string | undefined): Promise<string | undefined> {
+  const jar = await cookies();
+  const raw = jar.get(LINK_COOKIE)?.value;
+  if (!raw) return undefined;
+  jar.delete({ name: LINK_COOKIE, path: LINK_COOKIE_PATH });
+  if (!secret) return undefined;
+  const intent = verifyLinkIntent(raw, secret);
+  if (!intent || intent.provider !== provider) return undefined;
+  const sessionUserId = await userIdFromCookieHeader((await headers()).get("cookie"), secret);
+  return sessionUserId === intent.userId ? intent.userId : undefined;
+}
+
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: env().AUTH_SECRET,
   trustHost: true,
@@ -38,18 +68,42 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   pages: { signIn: "/signin" },
   providers: providers(),
   callbacks: {
-    async jwt({ token, user, account, profile }) {
-      // OAuth: the provider's id is not ours; find or create our user and use its id.
+    // OAuth: decide here which of our users this identity is, so a refusal can redirect
+    // with a reason (a throw in `jwt` would only say "Configuration").
+    async signIn({ user, account, profile }) {
+      if (!account || account.provider === "credentials") return true;
+      const e = env();
+      const linkToUserId = await takeLinkIntent(account.provider, e.AUTH_SECRET);
+      const email = String(profile?.email ?? user?.email ?? "");
+      try {
+        const ours = await linkOAuthAccount(
+          getDb(),
+          {
+            provider: account.provider,
+            providerAccountId: account.providerAccountId,
+            type: account.type,
+            email,
+            emailVerified: await oauthEmailVerified({ provider: account.provider, email, profile, accessToken: account.access_token }),
+            name: String(profile?.name ?? user?.name ?? email),
+            linkToUserId,
+          },
+          signupPolicyOf(e),
+        );
+        resolvedUsers.set(account, ours.id);
+        return true;
+      } catch (err) {
+        const reason = isAppError(err) ? (err.details as { reason?: unknown } | undefined)?.reason : undefined;
+        if (!isOAuthErrorCode(reason)) throw err;
+        log.info({ provider: account.provider, reason, linking: Boolean(linkToUserId) }, "oauth sign-in refused");
+        return oauthErrorUrl(linkToUserId ? "/settings" : "/signin", reason, account.provider);
+      }
+    },
+    jwt({ token, account }) {
+      // OAuth: the provider's id is not ours; the session is the user signIn resolved.
       if (account && account.provider !== "credentials") {
-        const email = (profile?.email ?? user?.email ?? "").toString();
-        const ours = await linkOAuthAccount(getDb(), {
-          email,
-          name: (profile?.name ?? user?.name ?? email).toString(),
-          provider: account.provider,
-          providerAccountId: account.providerAccountId,
-          type: account.type,
-        });
-        token.sub = ours.id;
+        const ours = resolvedUsers.get(account);
+        if (!ours) throw new Error("OAuth sign-in reached the session without a resolved user");
+        token.sub = ours;
       }
       return token;
     },

@@ -1,8 +1,11 @@
 // POST /api/signup { email, name, password } → 201 { user: { id, email, name } }.
-// No auth. 409 for a taken email, 400 for a short password or invalid email. Signing in
+// No auth. 409 for a taken email, 400 for a short password or invalid email, 403 when the
+// signup policy (SIGNUP, SIGNUP_DOMAINS) refuses. Signing in
 // afterwards goes through next-auth (app/api/auth), which owns the session cookie.
 import { z } from "zod";
 import { createUser } from "../domain/users/create-user";
+import { assertSignupAllowed, signupPolicyOf } from "../domain/users/signup-policy";
+import { env } from "../env";
 import { endpoint } from "./endpoint";
 import { readJson } from "./read-json";
 import { json } from "./respond";
@@ -18,6 +21,7 @@ const body = z.object({
 
 export const signupHandler = endpoint(async (req, { db, events }) => {
   const input = await readJson(req, body);
+  await assertSignupAllowed(db, signupPolicyOf(env()), input.email);
   const user = await createUser(db, input);
   // New people join #general: its members' lists update live.
   const joined = await db.membership.findMany({ where: { entityId: user.entityId }, select: { spaceId: true } });

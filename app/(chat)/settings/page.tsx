@@ -3,12 +3,28 @@ import Link from "next/link";
 import { currentUser } from "@/server/auth/current-user";
 import { ApiTokens } from "@/components/settings/api-tokens";
 import { SignOutButton } from "@/components/settings/sign-out-button";
+import { ConnectedAccounts } from "@/components/settings/connected-accounts";
+import { getDb } from "@/server/db/client";
+import { env } from "@/server/env";
+import { configuredOAuthProviders } from "@/server/auth/oauth-providers";
+import { signInErrorMessage } from "@/server/auth/sign-in-errors";
+import { listLinkedProviders, providerLabel } from "@/server/domain/users/link-oauth-account";
+import { signupPolicyOf } from "@/server/domain/users/signup-policy";
 
 export const dynamic = "force-dynamic";
 
-export default async function SettingsPage() {
+export default async function SettingsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await currentUser();
   if (!me) redirect("/signin");
+  const e = env();
+  const linked = await listLinkedProviders(getDb(), me.userId);
+  // Configured providers, plus any still linked after its keys left the env.
+  const oauth = [...new Set<string>([...configuredOAuthProviders(e), ...linked])].map((id) => ({
+    id,
+    label: providerLabel(id),
+    connected: linked.includes(id),
+  }));
+  const { error, provider } = await searchParams;
   return (
     <main className="mx-auto max-w-2xl px-4 py-10">
       <Link href="/spaces" className="text-sm text-accent-600 hover:underline dark:text-indigo-300">
@@ -25,6 +41,9 @@ export default async function SettingsPage() {
           <SignOutButton />
         </div>
       </section>
+      {oauth.length > 0 && (
+        <ConnectedAccounts providers={oauth} initialError={signInErrorMessage(error, provider, signupPolicyOf(e).domains)} />
+      )}
       <ApiTokens />
     </main>
   );
