@@ -14,6 +14,8 @@ import { migrate } from "@/server/db/migrate";
 import { openTestDatabase } from "@/server/testing/test-database";
 import { createRealtime } from "@/server/realtime/create-realtime";
 import { mintSessionCookie } from "@/server/auth/session-cookie";
+import { createRateLimits } from "@/server/limits/rate-limits";
+import { withoutLimits } from "@/server/limits/without-limits";
 import { avatarColorFor } from "@/server/domain/entities/avatar-color";
 
 export interface Target {
@@ -62,11 +64,13 @@ export async function startParley(receivers: number): Promise<Target & { dbLabel
   await db.membership.createMany({
     data: people.map((p) => ({ spaceId: space.id, entityId: p.entityId, role: p === sender ? ("owner" as const) : ("member" as const) })),
   });
-  const cookies = await Promise.all(people.map((p) => mintSessionCookie(p.userId, secret)));
+  const cookies = await Promise.all(people.map((p) => mintSessionCookie(db, p.userId, secret)));
   const setupS = (performance.now() - t0) / 1000;
 
   const http = createServer();
-  const realtime = await createRealtime(http, { db, secret });
+  // One sender posts as fast as acks come back: the per-user message limit would measure itself.
+  const limits = withoutLimits(createRateLimits(), ["messagesPerUser"]);
+  const realtime = await createRealtime(http, { db, secret, limits });
   const url = await listen(http);
   return {
     name: "parley",

@@ -26,4 +26,16 @@ describe("product limits", () => {
     expect(limits.MAX_TOOL_STEPS).toBe(20);
   });
   it("get_my_runs defaults to 10 runs", () => expect(limits.GET_MY_RUNS_LIMIT).toBe(10));
+
+  it("20 messages per user per 10 s, socket and HTTP together", () =>
+    expect(limits.RATE_LIMITS.messagesPerUser).toEqual({ points: 20, durationS: 10 }));
+  it("past it, 20 retries of stored messages per user per 10 s", () =>
+    expect(limits.RATE_LIMITS.messageRetriesPerUser).toEqual({ points: 20, durationS: 10 }));
+  it("20 typing events per socket per 10 s", () => expect(limits.RATE_LIMITS.typingPerSocket).toEqual({ points: 20, durationS: 10 }));
+  it("typing is relayed at most every 2 s per person and space", () => expect(limits.TYPING_RELAY_MS).toBe(2000));
+  it("30 space joins per user per 10 s", () => expect(limits.RATE_LIMITS.joinsPerUser).toEqual({ points: 30, durationS: 10 }));
+  it("10 new channels or direct spaces per user per minute", () =>
+    expect(limits.RATE_LIMITS.channelsPerUser).toEqual({ points: 10, durationS: 60 }));
+  it("members added to at most 10 channels per user per minute", () =>
+    expect(limits.RATE_LIMITS.memberAddsPerUser).toEqual({ points: 10, durationS: 60 }));
 });

@@ -59,6 +59,8 @@ export const RATE_LIMITS = {
   signupPerIp: { points: 5, durationS: 60 * 60 },
   /** Messages per user, over HTTP and the socket together. */
   messagesPerUser: { points: 20, durationS: 10 },
+  /** Past messagesPerUser, retries of already-stored messages still get their message back, this many times. */
+  messageRetriesPerUser: { points: 20, durationS: 10 },
   /** typing:set events per socket (relays are further limited to one per TYPING_RELAY_MS per space). */
   typingPerSocket: { points: 20, durationS: 10 },
   /** space:join per user. */

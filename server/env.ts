@@ -21,6 +21,16 @@ const schema = z.object({
   /** With Redis, several processes share realtime fan-out. */
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   AUTH_SECRET: optional,
+  /** The app's public address (e.g. https://parley.example.com); browser requests from other origins are refused. Unset → the request's own host. */
+  APP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /** More origins allowed to call the app with a user's cookie, comma-separated (e.g. a second domain). */
+  ALLOWED_ORIGINS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((v) => v.split(",").every((o) => !o.trim() || URL.canParse(o.trim())), "Each entry must be a URL like https://app.example.com")
+      .optional(),
+  ),
   /** Demo workspace: unset → seeded into an empty embedded database only (server/seed/should-seed.ts). */
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).optional()),
   /** Who may create an account (server/domain/users/signup-policy.ts). */

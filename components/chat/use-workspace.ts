@@ -77,7 +77,12 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
         void resync().catch(() => {});
       }
     });
-    socket.on("disconnect", () => dispatch({ type: "connection", connection: "offline" }));
+    socket.on("disconnect", (reason) => {
+      dispatch({ type: "connection", connection: "offline" });
+      // The server closed us on purpose (signed out elsewhere, token revoked): try once more;
+      // a dead session then fails the handshake and connect_error sends us to sign-in.
+      if (reason === "io server disconnect") setTimeout(() => socketRef.current === socket && socket.connect(), 1000);
+    });
     socket.on("connect_error", (err) => {
       dispatch({ type: "connection", connection: "offline" });
       if (err.message === "unauthorized") window.location.assign("/signin");
@@ -96,6 +101,8 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       }
     });
     socket.on("space:removed", ({ spaceId }) => dispatch({ type: "spaceRemoved", spaceId }));
+    socket.on("space:members", ({ spaceId, added }) => dispatch({ type: "members", spaceId, added }));
+    socket.on("space:added", ({ spaceId, spaceName, by }) => dispatch({ type: "added", spaceId, spaceName, by }));
     socket.on("run:updated", ({ run }) => dispatch({ type: "run", run }));
     socket.on("run:stream", (draft) => dispatch({ type: "draft", draft }));
     return () => {
@@ -194,6 +201,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       refreshEntities: () =>
         call(async (s) => dispatch({ type: "entities", entities: (await request(s, "entities:list", {})).entities })),
       upsertSpace: (space: WorkspaceState["spaces"][string]) => dispatch({ type: "space", space }),
+      dismissNotice: (id: string) => dispatch({ type: "dismissNotice", id }),
     };
   }, [openSpace, loadOlder, send, retry, markRead, setTyping]);
 

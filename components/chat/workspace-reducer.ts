@@ -1,6 +1,6 @@
 // Client state of the workspace: spaces, loaded timelines, unsent messages, presence,
 // typing, connection. Pure reducer; the socket hook (use-workspace.ts) feeds it events.
-import type { EntityDto, MessageDto, ReadCursorDto, RunDto, RunStreamDto, SpaceDto } from "@/lib/realtime/dto";
+import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunStreamDto, SpaceDto } from "@/lib/realtime/dto";
 import { mergeMessages } from "@/lib/client/timeline";
 
 export interface Timeline {
@@ -18,6 +18,17 @@ export interface PendingMessage {
   error?: string;
 }
 
+/** "Ada added you to #design": shown until dismissed or opened. */
+export interface Notice {
+  id: string;
+  spaceId: string;
+  spaceName: string;
+  text: string;
+}
+
+/** Notices kept at once; older ones drop off. */
+const MAX_NOTICES = 3;
+
 export interface WorkspaceState {
   meId: string;
   spaces: Record<string, SpaceDto>;
@@ -33,12 +44,16 @@ export interface WorkspaceState {
   runs: Record<string, RunDto>;
   /** Messages agents are writing right now, by the clientMessageId the final message will carry. */
   drafts: Record<string, RunStreamDto>;
+  notices: Notice[];
 }
 
 export type Action =
   | { type: "spaces"; spaces: SpaceDto[] }
   | { type: "space"; space: SpaceDto }
   | { type: "spaceRemoved"; spaceId: string }
+  | { type: "members"; spaceId: string; added: MemberDto[] }
+  | { type: "added"; spaceId: string; spaceName: string; by: EntityDto }
+  | { type: "dismissNotice"; id: string }
   | { type: "page"; spaceId: string; messages: MessageDto[]; hasMore?: boolean; older?: boolean }
   | { type: "loadingOlder"; spaceId: string }
   | { type: "message"; message: MessageDto }
@@ -54,7 +69,7 @@ export type Action =
   | { type: "draft"; draft: RunStreamDto };
 
 export function initialState(meId: string, activeSpaceId: string | null): WorkspaceState {
-  return { meId, spaces: {}, timelines: {}, pending: [], online: {}, typing: {}, connection: "connecting", entities: [], activeSpaceId, runs: {}, drafts: {} };
+  return { meId, spaces: {}, timelines: {}, pending: [], online: {}, typing: {}, connection: "connecting", entities: [], activeSpaceId, runs: {}, drafts: {}, notices: [] };
 }
 
 const withoutPending = (pending: PendingMessage[], messages: MessageDto[]) => {
@@ -91,6 +106,24 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
       const { [action.spaceId]: _t, ...timelines } = state.timelines;
       return { ...state, spaces, timelines, activeSpaceId: state.activeSpaceId === action.spaceId ? null : state.activeSpaceId };
     }
+    case "members": {
+      const space = state.spaces[action.spaceId];
+      if (!space) return state;
+      const known = new Set(space.members.map((m) => m.id));
+      const added = action.added.filter((m) => !known.has(m.id));
+      return added.length ? { ...state, spaces: { ...state.spaces, [space.id]: { ...space, members: [...space.members, ...added] } } } : state;
+    }
+    case "added": {
+      const notice = {
+        id: `${action.spaceId}:${Date.now()}`,
+        spaceId: action.spaceId,
+        spaceName: action.spaceName,
+        text: `${action.by.name} added you to #${action.spaceName}`,
+      };
+      return { ...state, notices: [...state.notices.filter((n) => n.spaceId !== action.spaceId), notice].slice(-MAX_NOTICES) };
+    }
+    case "dismissNotice":
+      return { ...state, notices: state.notices.filter((n) => n.id !== action.id) };
     case "loadingOlder": {
       const t = state.timelines[action.spaceId];
       return t ? { ...state, timelines: { ...state.timelines, [action.spaceId]: { ...t, loadingOlder: true } } } : state;

@@ -10,6 +10,7 @@ import { Sidebar } from "./sidebar";
 import { SpaceView } from "./space-view";
 import { MembersPanel } from "./members-panel";
 import { AddMembersDialog, NewChannelDialog, NewDirectDialog } from "./space-dialogs";
+import { Notices } from "./notices";
 
 export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: string | null }) {
   const { state, actions } = useWorkspace(me.entity.id, initialSpaceId);
@@ -131,6 +132,7 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
           />
         )}
       </main>
+      <Notices notices={state.notices} onOpen={open} onDismiss={actions.dismissNotice} />
       <NewChannelDialog
         open={dialog === "channel"}
         onClose={() => setDialog(null)}

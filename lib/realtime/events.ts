@@ -2,7 +2,7 @@
 // client payload has a zod schema that the server parses before doing anything.
 import { z } from "zod";
 import { MAX_MESSAGE_LENGTH, MAX_PAGE_SIZE, MAX_REPLAY_BATCH, MAX_SPACE_NAME_LENGTH } from "../limits";
-import type { EntityDto, MessageDto, ReadCursorDto, RunDto, RunEventDto, RunStreamDto, SpaceDto } from "./dto";
+import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunEventDto, RunStreamDto, SpaceDto } from "./dto";
 
 export const PROTOCOL_VERSION = 1;
 
@@ -80,6 +80,10 @@ export interface ServerToClientEvents {
   "space:updated": (p: { spaceId: string }) => void;
   /** The receiver is no longer a member. */
   "space:removed": (p: { spaceId: string }) => void;
+  /** Someone added the receiver to a channel (space:updated with the space follows as usual). */
+  "space:added": (p: { spaceId: string; spaceName: string; by: EntityDto }) => void;
+  /** New members joined a space the receiver is in: merge them, no refetch needed. */
+  "space:members": (p: { spaceId: string; added: MemberDto[] }) => void;
   /** A run changed status (to its space's members and to admins). */
   "run:updated": (p: { run: RunDto }) => void;
   /** An agent is writing a message: the text so far. Ends when the message:new with the same clientMessageId arrives or the run leaves `running`. */
@@ -98,4 +102,7 @@ export const rooms = {
   workspace: "workspace",
   /** Admins watch every run's timeline here. */
   admins: "admins",
+  /** Sockets opened with one API token, or one signed-in session: revoking it disconnects them. */
+  token: (tokenId: string) => `token:${tokenId}`,
+  session: (sid: string) => `session:${sid}`,
 } as const;

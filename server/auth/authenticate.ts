@@ -2,14 +2,19 @@
 // Used by the socket handshake and by every API handler, so both paths agree.
 import type { Db } from "../db/client";
 import type { Actor } from "../domain/deps";
-import { userForApiToken } from "../domain/users/api-tokens";
-import { userIdFromCookieHeader } from "./session-cookie";
+import { isApiTokenLive, userForApiToken } from "../domain/users/api-tokens";
+import { isSessionLive, userForSession } from "../domain/users/sessions";
+import { sessionFromCookieHeader } from "./session-cookie";
 
 export interface AuthedUser extends Actor {
   userId: string;
   name: string;
   email: string;
   isAdmin: boolean;
+  /** Set when the caller used an API token: revoking it ends what it opened. */
+  tokenId?: string;
+  /** Set when the caller used the session cookie: signing out ends what it opened. */
+  sid?: string;
 }
 
 export async function authenticate(
@@ -20,12 +25,20 @@ export async function authenticate(
   const auth = headers.authorization;
   if (auth?.toLowerCase().startsWith("bearer ")) {
     const user = await userForApiToken(db, auth.slice(7).trim());
-    return user ? toAuthed(user) : null;
+    return user ? { ...toAuthed(user), tokenId: user.tokenId } : null;
   }
-  const userId = await userIdFromCookieHeader(headers.cookie, secret);
-  if (!userId) return null;
-  const user = await db.user.findUnique({ where: { id: userId }, include: { entity: true } });
-  return user ? toAuthed(user) : null;
+  const session = await sessionFromCookieHeader(headers.cookie, secret);
+  if (!session) return null;
+  // The signature is not enough: the session must not have been signed out (one indexed lookup).
+  const user = await userForSession(db, session.sid, session.userId);
+  return user ? { ...toAuthed(user), sid: session.sid } : null;
+}
+
+/** Whether the credential an earlier authenticate() accepted is still live (not revoked, not signed out). */
+export async function stillAuthenticated(db: Db, who: { userId: string; tokenId?: string; sid?: string }): Promise<boolean> {
+  if (who.tokenId) return isApiTokenLive(db, who.tokenId);
+  if (who.sid) return isSessionLive(db, who.sid, who.userId);
+  return false;
 }
 
 function toAuthed(user: { id: string; email: string; isAdmin: boolean; entityId: string; entity: { name: string } }): AuthedUser {

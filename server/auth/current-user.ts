@@ -1,4 +1,5 @@
-// The signed-in user for server components (pages), from next-auth's session.
+// The signed-in user for server components (pages), from next-auth's session. auth() runs
+// the jwt callback (next-auth.ts), which refuses a session that was signed out.
 import { auth } from "./next-auth";
 import { getDb } from "../db/client";
 import type { MeDto } from "@/lib/realtime/dto";

@@ -1,6 +1,7 @@
 // next-auth (v5) configuration: email + password through the Credentials provider, and
 // GitHub / Google when their env keys are set. Sessions are JWTs in a cookie, which the
-// Socket.IO handshake decodes too (server/auth/session-cookie.ts). An OAuth identity is
+// Socket.IO handshake decodes too (server/auth/session-cookie.ts); each carries a session
+// id backed by a Session row, so sign-out takes effect on the server. An OAuth identity is
 // joined to an existing account only from a signed-in session that asked for it
 // (server/auth/link-intent.ts) and with an email the provider vouches for; the rules are
 // in server/domain/users/link-oauth-account.ts.
@@ -17,7 +18,11 @@ import { linkOAuthAccount } from "../domain/users/link-oauth-account";
 import { signupPolicyOf } from "../domain/users/signup-policy";
 import { isAppError } from "../domain/errors";
 import { log } from "../log";
-import { SESSION_MAX_AGE_S, userIdFromCookieHeader } from "./session-cookie";
+import { SESSION_MAX_AGE_S, sessionFromCookieHeader } from "./session-cookie";
+import { isSessionLive } from "../domain/users/sessions";
+import { checkServerSession, endServerSession, startServerSession } from "./server-sessions";
+import { nullSink } from "../domain/deps";
+import { getRuntime } from "../runtime";
 import { LINK_COOKIE, LINK_COOKIE_PATH, verifyLinkIntent } from "./link-intent";
 import { oauthEmailVerified } from "./oauth-email-verified";
 import { isOAuthErrorCode, oauthErrorUrl } from "./sign-in-errors";
@@ -57,8 +62,9 @@ async function takeLinkIntent(provider: string, secret: string | undefined): Pro
   if (!secret) return undefined;
   const intent = verifyLinkIntent(raw, secret);
   if (!intent || intent.provider !== provider) return undefined;
-  const sessionUserId = await userIdFromCookieHeader((await headers()).get("cookie"), secret);
-  return sessionUserId === intent.userId ? intent.userId : undefined;
+  const session = await sessionFromCookieHeader((await headers()).get("cookie"), secret);
+  if (session?.userId !== intent.userId || !(await isSessionLive(getDb(), session.sid, session.userId))) return undefined;
+  return intent.userId;
 }
 
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
@@ -98,18 +104,36 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         return oauthErrorUrl(linkToUserId ? "/settings" : "/signin", reason, account.provider);
       }
     },
-    jwt({ token, account }) {
+    async jwt({ token, account, user }) {
       // OAuth: the provider's id is not ours; the session is the user signIn resolved.
       if (account && account.provider !== "credentials") {
         const ours = resolvedUsers.get(account);
         if (!ours) throw new Error("OAuth sign-in reached the session without a resolved user");
         token.sub = ours;
       }
-      return token;
+      // Sign-in starts a server-side session; every later read checks it is still live, so
+      // signing out (here or everywhere) ends this cookie at once (server-sessions.ts).
+      return user ? startServerSession(getDb(), token) : checkServerSession(getDb(), token);
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
       return session;
     },
   },
+  events: {
+    // Sign-out ends the session on the server too: the cookie is refused from now on
+    // (even a copy of it) and the sockets it opened are closed.
+    async signOut(message) {
+      if ("token" in message) await endServerSession(processDeps(), message.token);
+    },
+  },
 }));
+
+/** The process's database and sink; without server/main.ts (plain `next dev`) no socket is open to close. */
+function processDeps() {
+  try {
+    return getRuntime();
+  } catch {
+    return { db: getDb(), events: nullSink };
+  }
+}

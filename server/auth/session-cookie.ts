@@ -1,10 +1,12 @@
 // The next-auth session cookie, read outside Next: the Socket.IO handshake and the
 // framework-free API handlers decode the same JWT next-auth issued at sign-in.
 import { decode, encode } from "next-auth/jwt";
+import type { Db } from "../db/client";
+import { createSession } from "../domain/users/sessions";
 
 export const SESSION_COOKIE = "authjs.session-token";
 export const SECURE_SESSION_COOKIE = "__Secure-authjs.session-token";
-/** Sessions last 30 days, next-auth's default. */
+/** Sessions last 30 days from sign-in (next-auth's default): the Session row's expiry, which re-issued cookies do not extend. */
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
 
 export function parseCookies(header: string | undefined | null): Record<string, string> {
@@ -24,15 +26,23 @@ export function parseCookies(header: string | undefined | null): Record<string, 
   return out;
 }
 
-/** The user id in a valid session cookie, or null. Chunked cookies (.0, .1…) are joined. */
-export async function userIdFromCookieHeader(header: string | undefined | null, secret: string): Promise<string | null> {
+/**
+ * The user id and session id in a validly signed session cookie, or null. Chunked cookies
+ * (.0, .1…) are joined. Whether the session is still live is the caller's check (a
+ * Session row, see authenticate.ts): the signature alone outlives a sign-out.
+ */
+export async function sessionFromCookieHeader(
+  header: string | undefined | null,
+  secret: string,
+): Promise<{ userId: string; sid: string } | null> {
   const cookies = parseCookies(header);
   for (const name of [SECURE_SESSION_COOKIE, SESSION_COOKIE]) {
     const value = cookies[name] ?? joinChunks(cookies, name);
     if (!value) continue;
     try {
       const token = await decode({ token: value, secret, salt: name });
-      if (token?.sub) return token.sub;
+      // A token without a session id predates server-side sessions and cannot be signed out: refused.
+      if (token?.sub && typeof token.sid === "string") return { userId: token.sub, sid: token.sid };
     } catch {
       // A forged or expired cookie is simply no session.
     }
@@ -46,8 +56,9 @@ function joinChunks(cookies: Record<string, string>, name: string): string | und
   return parts.length ? parts.join("") : undefined;
 }
 
-/** A session cookie value for a user, as next-auth would issue it (tests, benchmarks). */
-export async function mintSessionCookie(userId: string, secret: string): Promise<string> {
-  const value = await encode({ token: { sub: userId }, secret, salt: SESSION_COOKIE, maxAge: SESSION_MAX_AGE_S });
+/** A signed-in session for a user, as next-auth's sign-in would start it (tests, benchmarks). */
+export async function mintSessionCookie(db: Db, userId: string, secret: string): Promise<string> {
+  const sid = await createSession(db, userId, new Date(Date.now() + SESSION_MAX_AGE_S * 1000));
+  const value = await encode({ token: { sub: userId, sid }, secret, salt: SESSION_COOKIE, maxAge: SESSION_MAX_AGE_S });
   return `${SESSION_COOKIE}=${value}`;
 }

@@ -11,6 +11,8 @@ export interface EventSink {
   /** Connected sockets of `entityId` start / stop receiving the space's events. */
   joinSpace(entityId: string, spaceId: string): void;
   leaveSpace(entityId: string, spaceId: string): void;
+  /** Closes every socket in `room` (a revoked token's or ended session's, see rooms.token / rooms.session). */
+  disconnect(room: string): void;
 }
 
 export interface Deps {
@@ -29,4 +31,4 @@ export interface Actor {
   isAdmin?: boolean;
 }
 
-export const nullSink: EventSink = { publish: () => {}, joinSpace: () => {}, leaveSpace: () => {} };
+export const nullSink: EventSink = { publish: () => {}, joinSpace: () => {}, leaveSpace: () => {}, disconnect: () => {} };

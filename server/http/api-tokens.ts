@@ -22,8 +22,8 @@ export const createTokenHandler = authed(async (req, { db }, _params, caller) =>
   return json(await createApiToken(db, caller.userId, name), 201);
 }, sessionOnly);
 
-/** 204; 404 for an unknown, already revoked or someone else's token. */
-export const revokeTokenHandler = authed<{ id: string }>(async (_req, { db }, { id }, caller) => {
-  await revokeApiToken(db, caller.userId, id);
+/** 204; 404 for an unknown, already revoked or someone else's token. Sockets opened with it are closed. */
+export const revokeTokenHandler = authed<{ id: string }>(async (_req, deps, { id }, caller) => {
+  await revokeApiToken(deps, caller.userId, id);
   return noContent();
 }, sessionOnly);

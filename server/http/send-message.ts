@@ -3,6 +3,7 @@
 // The sender is always the caller; sendMessage broadcasts it to the space's sockets.
 import { z } from "zod";
 import { sendMessage } from "../domain/messages/send-message";
+import { spendMessageBudget } from "../limits/message-budget";
 import { actorOf, authed } from "./endpoint";
 import { readJson } from "./read-json";
 import { json } from "./respond";
@@ -19,7 +20,10 @@ const body = z.object({
 
 export const sendMessageHandler = authed<{ id: string }>(async (req, deps, { id: spaceId }, caller) => {
   const input = await readJson(req, body);
-  const { message, created } = await sendMessage(deps, actorOf(caller), {
+  const actor = actorOf(caller);
+  // Shared with the socket's message:send: 429 + Retry-After past it, nothing stored.
+  await spendMessageBudget(deps, actor, input.clientMessageId ?? undefined);
+  const { message, created } = await sendMessage(deps, actor, {
     spaceId,
     text: input.text,
     clientMessageId: input.clientMessageId ?? undefined,

@@ -9,7 +9,7 @@ import { env } from "../env";
 import { endpoint } from "./endpoint";
 import { readJson } from "./read-json";
 import { json } from "./respond";
-import { rooms } from "@/lib/realtime/events";
+import { announceNewMember } from "../domain/spaces/announce-new-member";
 
 // Only these keys are read: an `isAdmin` in the body is dropped. The minimum password
 // length is createUser's; the maximum only bounds the work a request can cause.
@@ -23,8 +23,7 @@ export const signupHandler = endpoint(async (req, { db, events }) => {
   const input = await readJson(req, body);
   await assertSignupAllowed(db, signupPolicyOf(env()), input.email);
   const user = await createUser(db, input);
-  // New people join #general: its members' lists update live.
-  const joined = await db.membership.findMany({ where: { entityId: user.entityId }, select: { spaceId: true } });
-  for (const { spaceId } of joined) events.publish(rooms.space(spaceId), "space:updated", { spaceId });
+  // New people join #general: its members' lists update live, without a refetch.
+  await announceNewMember({ db, events }, user.entityId);
   return json({ user: { id: user.id, email: user.email, name: user.entity.name } }, 201);
 });

@@ -29,7 +29,10 @@ export function handle<S extends z.ZodType, T>(
     try {
       safeAck(ack, { ok: true, data: await run(parsed.data) });
     } catch (e) {
-      if (isAppError(e)) log.info({ event, ...context(), code: e.code }, e.message);
+      // rate_limited is logged once per window by the limiter itself, not once per refused event.
+      if (isAppError(e)) {
+        if (e.code !== "rate_limited") log.info({ event, ...context(), code: e.code }, e.message);
+      }
       else log.error({ event, ...context(), err: e }, "socket handler failed");
       safeAck(ack, { ok: false, error: toErrorBody(e) });
     }

@@ -8,7 +8,8 @@ import { createClient } from "redis";
 import { MAX_BODY_BYTES } from "@/lib/limits";
 import { PROTOCOL_VERSION, rooms } from "@/lib/realtime/events";
 import type { Db } from "../db/client";
-import { authenticate } from "../auth/authenticate";
+import { authenticate, stillAuthenticated } from "../auth/authenticate";
+import { isAllowedOrigin } from "../auth/origins";
 import { log } from "../log";
 import { createSocketSink, type ParleyServer } from "./socket-sink";
 import { registerHandlers } from "./register-handlers";
@@ -17,6 +18,7 @@ import { isOnline, onlineEntityIds } from "./presence";
 import type { EventSink } from "../domain/deps";
 import type { DomainBus } from "../domain/bus";
 import { createRateLimits, type RateLimits } from "../limits/rate-limits";
+import { OncePerWindow } from "../limits/once-per-window";
 
 export interface Realtime {
   io: ParleyServer;
@@ -28,25 +30,35 @@ export interface Realtime {
 
 export async function createRealtime(
   httpServer: HttpServer,
-  opts: { db: Db; secret: string; redisUrl?: string; bus?: DomainBus },
+  /** `limits`: tests may bring their own (e.g. with one limit lifted); else in memory or Redis. */
+  opts: { db: Db; secret: string; redisUrl?: string; bus?: DomainBus; limits?: RateLimits },
 ): Promise<Realtime> {
+  const refusedOrigins = new OncePerWindow(60_000);
   const io: ParleyServer = new Server(httpServer, {
     // Next's dev HMR websocket shares the port; engine.io must not destroy upgrades it does not own.
     destroyUpgrade: false,
     maxHttpBufferSize: MAX_BODY_BYTES,
     // Keep missed-packet recovery to our own seq replay; it is exact and survives restarts.
     connectionStateRecovery: undefined,
+    // A page on another site could open a socket with the visitor's cookie. Browsers always
+    // send Origin; scripts and bots send none and authenticate with a token, so no Origin passes.
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      if (!origin || isAllowedOrigin(origin, req.headers.host)) return callback(null, true);
+      if (refusedOrigins.first(origin)) log.warn({ origin, host: req.headers.host }, "socket refused: foreign origin");
+      callback("forbidden origin", false);
+    },
   });
 
   const redisClients: { quit(): Promise<unknown> }[] = [];
-  let limits = createRateLimits();
+  let limits = opts.limits ?? createRateLimits();
   if (opts.redisUrl) {
     const pub = createClient({ url: opts.redisUrl });
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
     redisClients.push(pub, sub);
-    limits = createRateLimits({ redis: pub });
+    limits = opts.limits ?? createRateLimits({ redis: pub });
     log.info("socket.io fan-out through redis");
   }
 
@@ -65,7 +77,14 @@ export async function createRealtime(
         log.info({ ip: h.address }, "socket refused: not signed in");
         return next(new Error("unauthorized"));
       }
-      socket.data = { userId: user.userId, entityId: user.entityId, name: user.name, isAdmin: user.isAdmin };
+      socket.data = {
+        userId: user.userId,
+        entityId: user.entityId,
+        name: user.name,
+        isAdmin: user.isAdmin,
+        tokenId: user.tokenId,
+        sid: user.sid,
+      };
       next();
     } catch (e) {
       log.error({ err: e }, "socket auth failed");
@@ -86,8 +105,21 @@ export async function createRealtime(
       }
     });
     try {
-      const wasOnline = await isOnline(io, entityId);
-      const memberships = await opts.db.membership.findMany({ where: { entityId }, select: { spaceId: true } });
+      const { tokenId, sid } = socket.data;
+      // Revoking the token or ending the session disconnects this room (EventSink.disconnect).
+      if (tokenId) await socket.join(rooms.token(tokenId));
+      if (sid) await socket.join(rooms.session(sid));
+      const [wasOnline, memberships, live] = await Promise.all([
+        isOnline(io, entityId),
+        opts.db.membership.findMany({ where: { entityId }, select: { spaceId: true } }),
+        // A revocation between the handshake and joining that room found no socket to close.
+        stillAuthenticated(opts.db, socket.data),
+      ]);
+      if (!live) {
+        log.info({ entityId }, "socket closed: credential revoked while connecting");
+        socket.disconnect(true);
+        return;
+      }
       await socket.join([
         rooms.workspace,
         rooms.entity(entityId),

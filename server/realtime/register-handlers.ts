@@ -11,6 +11,8 @@ import { openDirectSpace } from "../domain/spaces/open-direct-space";
 import { addMembers, leaveSpace, removeMember, renameSpace } from "../domain/spaces/change-members";
 import { requireMembership } from "../domain/spaces/require-membership";
 import { listEntities } from "../domain/entities/list-entities";
+import type { RateLimitName } from "@/lib/limits";
+import { spendMessageBudget } from "../limits/message-budget";
 import { handle } from "./ack";
 import type { ParleySocket } from "./typing-tracker";
 import { TypingTracker } from "./typing-tracker";
@@ -24,8 +26,11 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
   const ctx = () => ({ entityId: actor.entityId, socket: socket.id });
   const on = (event: keyof ev.ClientToServerEvents, handler: (...args: unknown[]) => Promise<void>) =>
     socket.on(event, handler as never);
+  // Spent before any database work; past a limit the event gets a rate_limited ack and nothing happens.
+  const limit = async (name: RateLimitName, key: string) => deps.limits?.consume(name, key);
 
   on("message:send", handle("message:send", ev.sendMessageInput, async (input) => {
+    await spendMessageBudget(deps, actor, input.clientMessageId);
     typing.stop(socket, input.spaceId);
     const { message } = await sendMessage(deps, actor, input);
     return { message };
@@ -36,6 +41,7 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
   on("read:mark", handle("read:mark", ev.markReadInput, (input) => markRead(deps, actor, input), ctx));
 
   on("typing:set", handle("typing:set", ev.typingInput, async (input) => {
+    await limit("typingPerSocket", socket.id);
     await requireMembership(db, input.spaceId, actor.entityId);
     if (input.typing) typing.start(socket, input.spaceId);
     else typing.stop(socket, input.spaceId);
@@ -46,14 +52,36 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
 
   // Joining the room is how a client starts receiving a space's events; members only.
   on("space:join", handle("space:join", ev.spaceIdInput, async ({ spaceId }) => {
+    await limit("joinsPerUser", actor.entityId);
     const space = await getSpace(db, spaceId, actor.entityId);
-    await socket.join(ev.rooms.space(spaceId));
+    const room = ev.rooms.space(spaceId);
+    await socket.join(room);
+    // A removal that ran between getSpace and the join found this socket not yet in the
+    // room, so its leaveSpace missed it: check again now that the socket is in.
+    try {
+      await requireMembership(db, spaceId, actor.entityId);
+    } catch (e) {
+      await socket.leave(room);
+      throw e;
+    }
     return { space };
   }, ctx));
 
-  on("space:create", handle("space:create", ev.createChannelInput, async (input) => ({ space: await createChannel(deps, actor, input) }), ctx));
-  on("space:direct", handle("space:direct", ev.openDirectInput, async ({ entityId }) => ({ space: await openDirectSpace(deps, actor, entityId) }), ctx));
-  on("space:addMembers", handle("space:addMembers", ev.addMembersInput, async ({ spaceId, entityIds }) => ({ space: await addMembers(deps, actor, spaceId, entityIds) }), ctx));
+  on("space:create", handle("space:create", ev.createChannelInput, async (input) => {
+    await limit("channelsPerUser", actor.entityId);
+    // Creating a channel with people in it adds members to one channel.
+    if (input.memberIds.some((id) => id !== actor.entityId)) await limit("memberAddsPerUser", actor.entityId);
+    return { space: await createChannel(deps, actor, input) };
+  }, ctx));
+  on("space:direct", handle("space:direct", ev.openDirectInput, async ({ entityId }) => {
+    await limit("channelsPerUser", actor.entityId);
+    return { space: await openDirectSpace(deps, actor, entityId) };
+  }, ctx));
+  // The limit counts channels added to, not people: adding 30 people to one channel is one.
+  on("space:addMembers", handle("space:addMembers", ev.addMembersInput, async ({ spaceId, entityIds }) => {
+    await limit("memberAddsPerUser", actor.entityId);
+    return { space: await addMembers(deps, actor, spaceId, entityIds) };
+  }, ctx));
   on("space:removeMember", handle("space:removeMember", ev.removeMemberInput, async ({ spaceId, entityId }) => {
     await removeMember(deps, actor, spaceId, entityId);
     return { space: await getSpace(db, spaceId, actor.entityId) };

@@ -11,6 +11,9 @@ export interface SocketData {
   entityId: string;
   name: string;
   isAdmin: boolean;
+  /** The API token the socket was opened with, or the signed-in session's id: what revocation ends. */
+  tokenId?: string;
+  sid?: string;
 }
 
 export function createSocketSink(io: ParleyServer): EventSink {
@@ -21,5 +24,7 @@ export function createSocketSink(io: ParleyServer): EventSink {
     },
     joinSpace: (entityId, spaceId) => io.in(rooms.entity(entityId)).socketsJoin(rooms.space(spaceId)),
     leaveSpace: (entityId, spaceId) => io.in(rooms.entity(entityId)).socketsLeave(rooms.space(spaceId)),
+    // `true` closes the transport too: a revoked credential gets no lingering half-open socket.
+    disconnect: (room) => io.in(room).disconnectSockets(true),
   };
 }

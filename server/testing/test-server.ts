@@ -11,6 +11,9 @@ import type { Deps } from "../domain/deps";
 import { openTestDatabase } from "./test-database";
 import { DomainBus } from "../domain/bus";
 import { createGateway, type Gateway, type GatewayOptions } from "../agents/gateway";
+import { createRateLimits } from "../limits/rate-limits";
+import { withoutLimits } from "../limits/without-limits";
+import type { RateLimitName } from "@/lib/limits";
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -35,12 +38,17 @@ export interface TestUser {
   connect(): Promise<ClientSocket>;
 }
 
-/** The gateway runs with manual ticks (tickMs 0) unless the test asks otherwise. */
-export async function startTestServer(opts: { gateway?: GatewayOptions } = {}): Promise<TestServer> {
+/**
+ * The gateway runs with manual ticks (tickMs 0) unless the test asks otherwise. Rate limits
+ * are the product's; `unlimited` lifts some for tests that are about something else (e.g.
+ * posting a long history quickly).
+ */
+export async function startTestServer(opts: { gateway?: GatewayOptions; unlimited?: RateLimitName[] } = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   const http = createServer();
   const bus = new DomainBus();
-  const realtime = await createRealtime(http, { db: database.db, secret: TEST_SECRET, bus });
+  const limits = withoutLimits(createRateLimits(), opts.unlimited ?? []);
+  const realtime = await createRealtime(http, { db: database.db, secret: TEST_SECRET, bus, limits });
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const deps: Deps = { db: database.db, events: realtime.events, bus, limits: realtime.limits };
@@ -62,7 +70,7 @@ export async function startTestServer(opts: { gateway?: GatewayOptions } = {}): 
         password: "password123",
         isAdmin: opts?.isAdmin ?? false,
       });
-      const cookie = await mintSessionCookie(user.id, TEST_SECRET);
+      const cookie = await mintSessionCookie(database.db, user.id, TEST_SECRET);
       return {
         userId: user.id,
         entityId: user.entityId,

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { currentUser } from "@/server/auth/current-user";
 import { ApiTokens } from "@/components/settings/api-tokens";
 import { SignOutButton } from "@/components/settings/sign-out-button";
+import { SignOutEverywhereButton } from "@/components/settings/sign-out-everywhere";
 import { ConnectedAccounts } from "@/components/settings/connected-accounts";
 import { getDb } from "@/server/db/client";
 import { env } from "@/server/env";
@@ -37,8 +38,9 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
           {me.entity.name} · {me.email}
           {me.isAdmin ? " · admin" : ""}
         </p>
-        <div className="mt-3">
+        <div className="mt-3 flex flex-wrap items-start gap-2">
           <SignOutButton />
+          <SignOutEverywhereButton />
         </div>
       </section>
       {oauth.length > 0 && (

@@ -7,12 +7,16 @@ import { AppError } from "../errors";
 import { getSpace } from "./get-space";
 import { canManageSpace, requireMembership } from "./require-membership";
 import { normaliseChannelName } from "./create-channel";
+import { announceAdded } from "./announce-added";
 
 export async function addMembers({ db, events }: Deps, actor: Actor, spaceId: string, entityIds: string[]): Promise<SpaceDto> {
   const me = await requireMembership(db, spaceId, actor.entityId);
   if (me.space.kind === "direct") throw new AppError("bad_request", "A direct space has exactly two members");
   const ids = [...new Set(entityIds)];
-  const found = await db.entity.count({ where: { id: { in: ids } } });
+  const [found, already] = await Promise.all([
+    db.entity.count({ where: { id: { in: ids } } }),
+    db.membership.findMany({ where: { spaceId, entityId: { in: ids } }, select: { entityId: true } }),
+  ]);
   if (found !== ids.length) throw new AppError("bad_request", "Some members do not exist");
   await db.membership.createMany({ data: ids.map((entityId) => ({ spaceId, entityId })), skipDuplicates: true });
   for (const id of ids) {
@@ -20,6 +24,8 @@ export async function addMembers({ db, events }: Deps, actor: Actor, spaceId: st
     events.publish(rooms.entity(id), "space:updated", { spaceId });
   }
   events.publish(rooms.space(spaceId), "space:updated", { spaceId });
+  const members = new Set(already.map((m) => m.entityId));
+  await announceAdded({ db, events }, actor, me.space, ids.filter((id) => !members.has(id)));
   return getSpace(db, spaceId, actor.entityId);
 }
 

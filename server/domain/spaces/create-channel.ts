@@ -3,6 +3,7 @@ import { rooms } from "@/lib/realtime/events";
 import type { Actor, Deps } from "../deps";
 import { AppError } from "../errors";
 import { getSpace } from "./get-space";
+import { announceAdded } from "./announce-added";
 
 /** A new channel owned by the actor, with the given humans and agents as members. */
 export async function createChannel(
@@ -32,6 +33,7 @@ export async function createChannel(
     events.joinSpace(id, space.id);
     events.publish(rooms.entity(id), "space:updated", { spaceId: space.id });
   }
+  await announceAdded({ db, events }, actor, space, memberIds);
   return getSpace(db, space.id, actor.entityId);
 }
 

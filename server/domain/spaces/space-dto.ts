@@ -1,5 +1,5 @@
 // A space row as one member sees it (display name, members with read cursors, unread).
-import type { SpaceDto } from "@/lib/realtime/dto";
+import type { MemberDto, SpaceDto } from "@/lib/realtime/dto";
 import { toEntityDto } from "../dto";
 
 interface SpaceRow {
@@ -38,14 +38,18 @@ export function toSpaceDto(
     unreadCount,
     lastSeenSeq: viewer.lastSeenSeq,
     createdAt: space.createdAt.toISOString(),
+    members: members.map(toMemberDto),
+  };
+}
+
+export function toMemberDto(m: MemberRow): MemberDto {
+  return {
+    ...toEntityDto(m.entity),
+    role: m.role,
+    provider: m.entity.agent?.provider ?? null,
     // An agent's cursor is the newest message a finished run processed (PRODUCT.md 6).
-    members: members.map((m) => ({
-      ...toEntityDto(m.entity),
-      role: m.role,
-      provider: m.entity.agent?.provider ?? null,
-      lastSeenSeq: m.entity.type === "agent" ? m.lastProcessedSeq : m.lastSeenSeq,
-      lastSeenMessageId: m.entity.type === "agent" ? m.lastProcessedMessageId : m.lastSeenMessageId,
-    })),
+    lastSeenSeq: m.entity.type === "agent" ? m.lastProcessedSeq : m.lastSeenSeq,
+    lastSeenMessageId: m.entity.type === "agent" ? m.lastProcessedMessageId : m.lastSeenMessageId,
   };
 }
 

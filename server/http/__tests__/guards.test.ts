@@ -41,7 +41,7 @@ describe("authentication", () => {
     const ok = await run(t, listEntitiesHandler, request("/api/entities", { bearer: token }));
     expect(ok.status).toBe(200);
     expect(ok.body.entities).toEqual(expect.arrayContaining([expect.objectContaining({ id: alice.entityId, name: "Alice" })]));
-    await revokeApiToken(t.deps.db, alice.userId, id);
+    await revokeApiToken(t.deps, alice.userId, id);
     expect((await run(t, listEntitiesHandler, request("/api/entities", { bearer: token }))).status).toBe(401);
     // A bad token is not rescued by a valid cookie sent alongside it.
     const both = await run(t, listSpacesHandler, request("/api/spaces", { bearer: token, cookie: alice.cookie }));

@@ -31,14 +31,23 @@ describe("POST /api/signup", () => {
     expect(again.body.error.code).toBe("conflict");
   });
 
-  it("a new account joins #general and its members' lists update live", async () => {
+  it("a new account joins #general and its members merge it live, without refetching the space", async () => {
     const existing = await t.user("Member");
     const general = await createChannel(t.deps, existing.actor, { name: "general" });
     const socket = await existing.connect();
-    const told = waitFor(socket, "space:updated");
+    // space:updated makes every client refetch the whole space: one sign-up must not cause that.
+    const updated: unknown[] = [];
+    socket.on("space:updated", (p) => updated.push(p));
+    const told = waitFor(socket, "space:members");
     const res = await signup({ email: "newbie@example.com", name: "Newbie", password: "long enough" });
     expect(res.status).toBe(201);
-    expect((await told).spaceId).toBe(general.id);
+    const { entityId } = await t.deps.db.user.findUniqueOrThrow({ where: { id: res.body.user.id } });
+    expect(await told).toEqual({
+      spaceId: general.id,
+      added: [expect.objectContaining({ id: entityId, name: "Newbie", type: "human", role: "member", lastSeenSeq: 0 })],
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(updated).toEqual([]);
     const members = await t.deps.db.membership.count({ where: { spaceId: general.id } });
     expect(members).toBe(2);
   });

@@ -10,7 +10,8 @@ let bob: TestUser;
 let spaceId: string;
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // These tests post many messages per person in seconds; the limit has its own tests (attacks-limits).
+  t = await startTestServer({ unlimited: ["messagesPerUser"] });
   alice = await t.user("Alice");
   bob = await t.user("Bob");
   spaceId = (await createChannel(t.deps, alice.actor, { name: "general", memberIds: [bob.entityId] })).id;

@@ -1,0 +1,44 @@
+// Signed-in sessions. The cookie is a next-auth JWT, which on its own stays valid until it
+// expires; each one carries a random session id (`sid`) with a Session row behind it, so
+// signing out (one device or all) deletes rows and the cookie stops working at once.
+// Checking a session is one lookup by the unique sessionToken.
+import { randomBytes } from "node:crypto";
+import { rooms } from "@/lib/realtime/events";
+import type { Db } from "../../db/client";
+import type { Deps } from "../deps";
+
+/** Starts a session for `userId` until `expires`; returns its id (the `sid` claim). */
+export async function createSession(db: Db, userId: string, expires: Date): Promise<string> {
+  const sid = randomBytes(24).toString("base64url");
+  await db.session.create({ data: { sessionToken: sid, userId, expires } });
+  // Sign-in is rare; forget this user's expired sessions while we are here.
+  await db.session.deleteMany({ where: { userId, expires: { lt: new Date() } } });
+  return sid;
+}
+
+/** The user behind a live session (with its entity), or null when it ended, expired or is someone else's. */
+export async function userForSession(db: Db, sid: string, userId: string) {
+  const row = await db.session.findUnique({ where: { sessionToken: sid }, include: { user: { include: { entity: true } } } });
+  if (!row || row.userId !== userId || row.expires <= new Date()) return null;
+  return row.user;
+}
+
+export async function isSessionLive(db: Db, sid: string, userId: string): Promise<boolean> {
+  const row = await db.session.findUnique({ where: { sessionToken: sid }, select: { userId: true, expires: true } });
+  return !!row && row.userId === userId && row.expires > new Date();
+}
+
+/** Sign-out: the session's cookie stops working and its sockets close. */
+export async function endSession({ db, events }: Pick<Deps, "db" | "events">, sid: string): Promise<void> {
+  await db.session.deleteMany({ where: { sessionToken: sid } });
+  events.disconnect(rooms.session(sid));
+}
+
+/** "Sign out everywhere": every session of the user ends; API tokens are separate and stay. */
+export async function endAllSessions({ db, events }: Pick<Deps, "db" | "events">, userId: string): Promise<number> {
+  // One statement, so a session started meanwhile is either kept or deleted and disconnected.
+  const rows = await db.$queryRaw<{ sessionToken: string }[]>`
+    DELETE FROM "Session" WHERE "userId" = ${userId} RETURNING "sessionToken"`;
+  for (const r of rows) events.disconnect(rooms.session(r.sessionToken));
+  return rows.length;
+}
