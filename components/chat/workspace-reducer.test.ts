@@ -1,7 +1,7 @@
 // The chat's agent indicators: drafts become the final message in one step, and a run that
 // stops running (finished, failed, paused) leaves no draft and no "thinking" line behind.
 import { describe, expect, it } from "vitest";
-import type { MessageDto, RunDto, RunStreamDto } from "@/lib/realtime/dto";
+import type { MessageDto, RunDto, RunStreamDto, SpaceDto } from "@/lib/realtime/dto";
 import { agentActivity, initialState, reducer } from "./workspace-reducer";
 
 const scout = { id: "ent-scout", name: "Scout", type: "agent" as const, avatarColor: null };
@@ -83,5 +83,39 @@ describe("agent indicators", () => {
     expect(agentActivity(s, "elsewhere")).toEqual([]);
     s = reducer(s, { type: "connection", connection: "offline" });
     expect(agentActivity(s, "sp")).toEqual([]);
+  });
+});
+
+describe("membership news", () => {
+  const ada = { id: "ent-ada", name: "Ada", type: "human" as const, avatarColor: null };
+  const member = (e: typeof ada) => ({ ...e, role: "member" as const, provider: null, lastSeenSeq: 0, lastSeenMessageId: null });
+  const general: SpaceDto = {
+    id: "sp",
+    name: "general",
+    kind: "channel",
+    topic: "",
+    maxChainDepth: 5,
+    lastSeq: 0,
+    unreadCount: 0,
+    lastSeenSeq: 0,
+    members: [member(ada)],
+    createdAt: "2026-01-01T00:00:00.000Z",
+  };
+
+  it("a new member is merged into the space's list, once, without a refetch", () => {
+    const bo = member({ id: "ent-bo", name: "Bo", type: "human", avatarColor: null });
+    let s = reducer(initialState("ent-ada", "sp"), { type: "space", space: general });
+    s = reducer(s, { type: "members", spaceId: "sp", added: [bo] });
+    s = reducer(s, { type: "members", spaceId: "sp", added: [bo] });
+    expect(s.spaces.sp!.members.map((m) => m.name)).toEqual(["Ada", "Bo"]);
+    // A space this client does not show is left alone.
+    expect(reducer(s, { type: "members", spaceId: "other", added: [bo] })).toBe(s);
+  });
+
+  it("being added to a channel leaves a notice until it is dismissed", () => {
+    let s = reducer(initialState("me", null), { type: "added", spaceId: "sp", spaceName: "design", by: ada });
+    expect(s.notices).toEqual([{ id: expect.any(String), spaceId: "sp", spaceName: "design", text: "Ada added you to #design" }]);
+    s = reducer(s, { type: "dismissNotice", id: s.notices[0]!.id });
+    expect(s.notices).toEqual([]);
   });
 });
