@@ -12,8 +12,10 @@ export const agentTriggerHandler = endpoint<{ id: string }>(async (req, deps, { 
   if (!deps.gateway) throw new AppError("internal", "The agent gateway is not running");
   const key = req.headers.get("x-secret-key");
   // Same answer for a wrong key and an unknown agent: a caller without a key learns nothing.
-  if (!key || !(await verifyServiceKey(deps.db, id, key))) throw new AppError("unauthorized", "Invalid or missing x-secret-key");
+  const verified = key ? await verifyServiceKey(deps.db, id, key) : null;
+  if (!verified) throw new AppError("unauthorized", "Invalid or missing x-secret-key");
+  await deps.limits?.consume("serviceTriggersPerKey", verified.id);
   const body = await readJson(req, serviceTriggerInput);
-  const { runId } = await triggerService(deps.gateway.ctx, id, body);
+  const { runId } = await triggerService(deps.gateway.ctx, id, verified, body);
   return json({ runId }, 201);
 });

@@ -13,7 +13,10 @@ import { ManualClock } from "../agents/clock";
 import { startTestServer } from "./test-server";
 
 export interface ModelCall {
+  /** The whole context as the model reads it: the system part, then the timeline user message. */
   system: string;
+  /** The system role alone and the user messages alone, for tests of what goes where. */
+  roles: { system: string; user: string };
   /** Outputs of the tool calls made so far in this model call. */
   results: unknown[];
   call: number;
@@ -56,13 +59,17 @@ export function scriptedModels(scripts: Record<string, Script>) {
     if (!script || agent.provider !== "mock") return defaultModelResolver({ ...agent, modelSettings: { streamDelayMs: 0, thinkMs: 0, ...(agent.modelSettings as object) } });
     const model = new MockLanguageModelV4({
       doStream: async (options: LanguageModelV4CallOptions) => {
-        const system = options.prompt.filter((m) => m.role === "system").map((m) => m.content).join("\n");
+        const sys = options.prompt.filter((m) => m.role === "system").map((m) => m.content).join("\n");
+        const user = options.prompt
+          .flatMap((m) => (m.role === "user" ? m.content.flatMap((p) => (p.type === "text" ? [p.text] : [])) : []))
+          .join("\n");
+        const system = `${sys}\n\n${user}`;
         const results = options.prompt
           .flatMap((m) => (m.role === "tool" ? m.content : []))
           .filter((p) => p.type === "tool-result")
           .map((p) => (p.output as { value?: unknown }).value);
         (calls[agent.name] ??= []).push(system);
-        const step = await script({ system, results, call: calls[agent.name]!.length });
+        const step = await script({ system, roles: { system: sys, user }, results, call: calls[agent.name]!.length });
         return { stream: convertArrayToReadableStream(parts(step, calls[agent.name]!.length)) };
       },
     });
@@ -111,7 +118,7 @@ export const replyOnce =
 export const silent: Script = () => ({ text: "nothing to add" });
 
 /** True when this call's TRIGGER came from a human. */
-export const triggeredByHuman = (c: ModelCall) => /^ {2}sender: .+ \(human, id: /m.test(c.system.split("\nTRIGGER:\n")[1] ?? "");
+export const triggeredByHuman = (c: ModelCall) => /^ {2}sender: .+ \(human, id:/m.test(c.system.split("\nTRIGGER:\n")[1] ?? "");
 
 /** Replies once to humans; stays silent when an agent spoke (a polite colleague). */
 export const replyToHumans =

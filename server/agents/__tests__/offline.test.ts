@@ -76,7 +76,7 @@ describe("offline model", () => {
     expect(mem.value).toBe("the launch is on Friday");
     await say("Critic, anything to add?");
     const last = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents[2]!.id }, orderBy: { createdAt: "desc" } });
-    expect(last.contextSnapshot).toContain("MEMORIES:\n  - [the-launch-is-on] the launch is on Friday");
+    expect(last.contextSnapshot).toContain('MEMORIES:\n  - "the-launch-is-on": "the launch is on Friday"');
   });
 
   it("deploy → asks with wait, pauses, and acts on the human's answer", async () => {

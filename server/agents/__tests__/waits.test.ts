@@ -21,7 +21,7 @@ const asker: Script = (c: ModelCall) => {
     const r = JSON.parse(resumed) as { status: string; reply: { text: string } | null };
     return c.results.length ? { text: "done" } : { tool: "send_message", input: { text: `resumed: ${r.status} ${r.reply?.text ?? "-"}` } };
   }
-  if (!/\(human, id: /.test(c.system.split("\nTRIGGER:\n")[1] ?? "")) return { text: "not for me" };
+  if (!/\(human, id:/.test(c.system.split("\nTRIGGER:\n")[1] ?? "")) return { text: "not for me" };
   return c.results.length ? { text: "paused" } : { tool: "send_message", input: { text: "Deploy v2.1? Reply yes or no", wait: true } };
 };
 
@@ -143,7 +143,7 @@ describe("waiting for a reply", () => {
   it("allows at most MAX_WAITS_PER_RUN waits in one run", async () => {
     // Asks with wait on every call; the human answers every question.
     const nag: Script = (c) => {
-      if (!/\(human, id: /.test(c.system.split("\nTRIGGER:\n")[1] ?? "")) return { text: "quiet" };
+      if (!/\(human, id:/.test(c.system.split("\nTRIGGER:\n")[1] ?? "")) return { text: "quiet" };
       if (c.results.length === 0) return { tool: "send_message", input: { text: "again?", wait: true } };
       return { text: "stopping" };
     };
@@ -168,7 +168,7 @@ describe("waiting for a reply", () => {
     const m = (await sendMessage({ ...srv.deps, bus: undefined }, ada.actor, { spaceId: space.id, text: "deploy it" })).message;
     // As if another process claimed it and then crashed a while ago.
     const run = await srv.deps.db.run.create({
-      data: { agentId: agents.Ops!.id, triggerType: "space_message", triggerMessageId: m.id, triggerSpaceId: space.id, activeSpaceId: space.id, status: "running", startedAt: srv.gateway.ctx.clock.now() },
+      data: { agentId: agents.Ops!.id, triggerType: "space_message", triggerMessageId: m.id, triggerSpaceId: space.id, activeSpaceId: space.id, reach: [space.id], status: "running", startedAt: srv.gateway.ctx.clock.now() },
     });
     const longAgo = new Date(Date.now() - 10 * 60_000).toISOString();
     await srv.deps.db.$executeRaw`UPDATE "Run" SET "updatedAt" = ${longAgo}::timestamp WHERE id = ${run.id}`;

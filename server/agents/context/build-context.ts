@@ -5,7 +5,7 @@
 // history lines go first, and the block says how many were left out.
 import type { ContextInput, SpaceHistory } from "./context-input";
 import { estimateTokens } from "./budget";
-import { clip, messageLine, quote, relative } from "./format";
+import { clip, entityRef, messageLine, quote, relative } from "./format";
 
 export interface BuiltContext {
   text: string;
@@ -83,7 +83,7 @@ function triggerBlock({ trigger: t }: ContextInput): string {
       "TRIGGER:",
       "  type: space_message",
       `  space: ${quote(t.space.name)} (id: ${t.space.id})`,
-      `  sender: ${t.sender.name} (${t.sender.type}, id: ${t.sender.id})`,
+      `  sender: ${entityRef(t.sender)}`,
       `  message: ${quote(t.message.text)}`,
       `  messageId: ${t.message.id}`,
       `  timestamp: ${quote(t.message.createdAt)}`,
@@ -97,7 +97,7 @@ function triggerBlock({ trigger: t }: ContextInput): string {
       "  type: plan",
       `  plan: ${quote(t.plan.name)} (id: ${t.plan.id})`,
       `  instruction: ${quote(t.plan.instruction)}`,
-      `  schedule: ${t.plan.schedule}`,
+      `  schedule: ${quote(t.plan.schedule)}`,
       `  scheduledAt: ${quote(t.scheduledAt)}`,
       `  chainDepth: ${t.chainDepth}`,
     ].join("\n");
@@ -135,7 +135,7 @@ function historyLines(input: ContextInput, budget: number): { lines: string[]; o
   const replyId = input.resume?.replyMessageId ?? null;
   const entries = h.messages.map((m) => {
     const seen = m.seq <= h.lastProcessedSeq;
-    const marks = { seen, trigger: m.id === triggerId, reply: m.id === replyId, spaceId: h.space.id, viewerId: input.agent.entityId };
+    const marks = { seen, trigger: m.id === triggerId, reply: m.id === replyId, spaceId: h.space.id, viewerId: input.agent.entityId, reach: input.reach };
     return { droppable: seen && !marks.trigger && !marks.reply, line: messageLine(m, marks) };
   });
   const header = `SPACE HISTORY (${quote(h.space.name)}):`;
@@ -162,7 +162,7 @@ function spacesBlock(input: ContextInput): string {
   if (input.spaces.length === 0) return "YOUR SPACES: none";
   const lines = input.spaces.map((s) => {
     const others = s.members.filter((m) => m.id !== input.agent.entityId);
-    const shown = others.slice(0, 12).map((m) => `${m.name} (${m.type})`);
+    const shown = others.slice(0, 12).map((m) => `${quote(m.name)} (${m.type})`);
     if (others.length > 12) shown.push(`+${others.length - 12} more`);
     shown.push("You");
     const active = input.activeSpace?.id === s.id ? " [ACTIVE]" : "";
@@ -176,13 +176,13 @@ function goalsBlock({ goals }: ContextInput): string {
   if (goals.length === 0) return "GOALS: none";
   return [
     "GOALS:",
-    ...goals.map((g) => `  - [goal:${g.id}] ${g.description} (${g.longTerm ? "long-term, " : ""}priority: ${g.priority})`),
+    ...goals.map((g) => `  - [goal:${g.id}] ${quote(g.description)} (${g.longTerm ? "long-term, " : ""}priority: ${g.priority})`),
   ].join("\n");
 }
 
 function memoriesBlock({ memories }: ContextInput): string {
   if (memories.length === 0) return "MEMORIES: none";
-  return ["MEMORIES:", ...memories.map((m) => `  - [${m.key}] ${m.value}`)].join("\n");
+  return ["MEMORIES:", ...memories.map((m) => `  - ${quote(m.key)}: ${quote(m.value)}`)].join("\n");
 }
 
 function plansBlock({ plans }: ContextInput, now: Date): string {
@@ -191,7 +191,7 @@ function plansBlock({ plans }: ContextInput, now: Date): string {
     "PLANS:",
     ...plans.map((p) => {
       const next = p.nextRunAt ? `next: ${p.nextRunAt}, ${relative(now, new Date(p.nextRunAt))}` : "next: none";
-      if (p.cron) return `  - ${quote(p.name)} (id: ${p.id}) (recurring, cron: ${p.cron}, ${next})`;
+      if (p.cron) return `  - ${quote(p.name)} (id: ${p.id}) (recurring, cron: ${quote(p.cron)}, ${next})`;
       const via = p.runAfter ? `  [created via runAfter: ${quote(p.runAfter)}]` : "";
       return `  - ${quote(p.name)} (id: ${p.id}) (one-time, scheduledAt: ${p.scheduledAt ?? p.nextRunAt ?? "?"}, ${next})${via}`;
     }),
@@ -203,7 +203,7 @@ function runsBlock(input: ContextInput): string {
     const me = r.id === input.runId ? " (this run)" : "";
     const why =
       r.triggerType === "space_message"
-        ? `triggered by ${r.senderName ?? "someone"} in ${quote(r.spaceName ?? "?")}`
+        ? `triggered by ${r.senderName ? quote(r.senderName) : "someone"} in ${quote(r.spaceName ?? "?")}`
         : `triggered by ${r.triggerType}`;
     const state = r.status === "waiting_reply" ? `waiting_reply in ${quote(r.waitingIn ?? "?")}` : r.status;
     return `  - Run ${r.id}${me} — ${state}, ${why}`;

@@ -61,6 +61,8 @@ export interface ContextInput {
   now: string;
   agent: { id: string; entityId: string; name: string; persona: string; instructions: string };
   runId: string;
+  /** Spaces this run may see. Everything below is already limited to them; lines use it to avoid naming others. */
+  reach: readonly string[];
   trigger: TriggerInput;
   /** Present when this model call resumes the run after a wait. */
   resume: { result: WaitResult; replyMessageId: string | null; afterSeq: number } | null;

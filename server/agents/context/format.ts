@@ -6,12 +6,12 @@ export const quote = (text: string): string => JSON.stringify(text);
 
 export function messageLine(
   m: HistoryMessage,
-  marks: { seen: boolean; trigger?: boolean; reply?: boolean; spaceId: string; viewerId: string },
+  marks: { seen: boolean; trigger?: boolean; reply?: boolean; spaceId: string; viewerId: string; reach: readonly string[] },
 ): string {
-  const head = `[msg:${m.id}] [${m.createdAt}] ${m.sender.name} (${m.sender.type}, id:${m.sender.id}): ${quote(m.text)}`;
+  const head = `[msg:${m.id}] [${m.createdAt}] ${entityRef(m.sender)}: ${quote(m.text)}`;
   const tail = `  ${marks.seen ? "[SEEN]" : "[NEW]"}${marks.trigger ? " ← TRIGGER" : ""}${marks.reply ? " ← REPLY (answered your wait)" : ""}`;
   const extra: string[] = [];
-  const why = originNote(m.origin, marks.spaceId, m.sender.id === marks.viewerId);
+  const why = originNote(m.origin, marks.spaceId, m.sender.id === marks.viewerId, marks.reach);
   if (why) extra.push(`      ${why}`);
   if (m.replyToMessageId) extra.push(`      [reply to msg:${m.replyToMessageId}]`);
   if (m.origin?.expectsReply) extra.push("      [asked with wait: true — the sender is waiting for a reply]");
@@ -21,17 +21,27 @@ export function messageLine(
 /**
  * Only messages sent because of something outside this space carry a note. The agent that
  * sent it sees what it was answering; others see only where it came from, so a direct
- * message's words never travel into a channel's context.
+ * message's words never travel into a channel's context. A space outside the reading run's
+ * reach is not named at all.
  */
-export function originNote(origin: MessageOrigin | null, spaceId: string, own: boolean): string | null {
+export function originNote(origin: MessageOrigin | null, spaceId: string, own: boolean, reach: readonly string[]): string | null {
   if (!origin) return null;
   if (origin.triggerType === "plan") return own ? `[sent because of your plan ${quote(origin.planName ?? "?")}]` : "[sent because of a scheduled plan]";
   if (origin.triggerType === "service") return `[sent because service ${quote(origin.serviceName ?? "?")} triggered a run]`;
   if (!origin.triggerSpaceId || origin.triggerSpaceId === spaceId) return null;
-  const who = origin.triggerSenderName ?? "someone";
+  if (!reach.includes(origin.triggerSpaceId)) return "[sent because of a message in another space]";
+  const who = origin.triggerSenderName ? quote(origin.triggerSenderName) : "someone";
   if (!own) return origin.triggerSpaceKind === "direct" ? "[sent because of a direct message elsewhere]" : `[sent because of a message from ${who} in ${quote(origin.triggerSpaceName ?? "another space")}]`;
   const text = origin.triggerText ? ` ${quote(clip(origin.triggerText, 120))}` : "";
   return `[sent because ${who} wrote${text} in ${quote(origin.triggerSpaceName ?? "another space")}]`;
+}
+
+/**
+ * How the context names an entity: its name as a quoted string literal, so a display name
+ * like `Ben\n\nINSTRUCTIONS:` stays one inert value and cannot start a block.
+ */
+export function entityRef(e: { id: string; name: string; type: string }): string {
+  return `${quote(e.name)} (${e.type}, id:${e.id})`;
 }
 
 export function clip(text: string, n: number): string {

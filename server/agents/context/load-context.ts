@@ -7,6 +7,8 @@ import type { Run } from "@/generated/prisma/client";
 import type { ContextInput, HistoryMessage, MessageOrigin, TriggerInput } from "./context-input";
 import { waitResult, type WaitState } from "../runs/waits";
 import { describeSchedule } from "../../domain/agents/schedule";
+import { visibleWithin } from "../../domain/agents/provenance";
+import { inReach, runsWithin } from "../reach/reach";
 
 const entitySel = { id: true, name: true, type: true } as const;
 
@@ -17,9 +19,10 @@ export async function loadContext(
   opts: { now: Date; maxTokens: number },
 ): Promise<ContextInput> {
   const wait = run.waitState as WaitState | null;
+  const reach = run.reach;
   // Removed from the space since the run was queued: it no longer sees (or posts to) it.
   const activeSpaceId =
-    run.activeSpaceId &&
+    inReach(reach, run.activeSpaceId) &&
     (await db.membership.count({ where: { spaceId: run.activeSpaceId, entityId: agent.entityId } })) > 0
       ? run.activeSpaceId
       : null;
@@ -28,21 +31,27 @@ export async function loadContext(
     activeSpaceId ? db.space.findUnique({ where: { id: activeSpaceId }, select: { id: true, name: true } }) : null,
     activeSpaceId ? loadHistory(db, activeSpaceId, agent.entityId) : null,
     db.space.findMany({
-      where: { memberships: { some: { entityId: agent.entityId } }, archivedAt: null },
+      // Spaces outside the reach are not mentioned at all, ids included.
+      where: { id: { in: [...reach] }, memberships: { some: { entityId: agent.entityId } }, archivedAt: null },
       orderBy: { name: "asc" },
       take: 100,
       select: { id: true, name: true, kind: true, memberships: { select: { entity: { select: entitySel } }, take: 50 } },
     }),
-    db.goal.findMany({ where: { agentId: agent.id, status: "active" }, orderBy: [{ priority: "asc" }, { createdAt: "asc" }], take: 50 }),
-    db.memory.findMany({ where: { agentId: agent.id }, orderBy: { key: "asc" }, take: 200 }),
-    db.plan.findMany({ where: { agentId: agent.id, status: "active" }, orderBy: { nextRunAt: "asc" }, take: 50 }),
+    // Fetched wider than shown, then limited to what this run's reach covers.
+    db.goal.findMany({ where: { agentId: agent.id, status: "active" }, orderBy: [{ priority: "asc" }, { createdAt: "asc" }], take: 500 }),
+    db.memory.findMany({ where: { agentId: agent.id }, orderBy: { key: "asc" }, take: 1000 }),
+    db.plan.findMany({ where: { agentId: agent.id, status: "active" }, orderBy: { nextRunAt: "asc" }, take: 500 }),
     db.run.findMany({
-      where: { agentId: agent.id, status: { in: ["queued", "running", "waiting_reply"] } },
+      where: {
+        agentId: agent.id,
+        status: { in: ["queued", "running", "waiting_reply"] },
+        ...runsWithin(reach, run.id),
+      },
       orderBy: { queuedAt: "asc" },
       take: 20,
     }),
     db.run.findFirst({
-      where: { agentId: agent.id, id: { not: run.id }, status: { in: ["completed", "failed", "canceled"] } },
+      where: { agentId: agent.id, id: { not: run.id }, status: { in: ["completed", "failed", "canceled"] }, triggerSpaceId: { in: [...reach] } },
       orderBy: { endedAt: "desc" },
     }),
   ]);
@@ -57,6 +66,7 @@ export async function loadContext(
     now: opts.now.toISOString(),
     agent,
     runId: run.id,
+    reach,
     trigger,
     resume:
       wait && run.status !== "queued" && (wait.reply || new Date(wait.timeoutAt) <= opts.now)
@@ -65,9 +75,9 @@ export async function loadContext(
     activeSpace: activeSpace ? { ...activeSpace, auto: run.triggerType === "space_message" && activeSpace.id === run.triggerSpaceId } : null,
     history,
     spaces: spaces.map((s) => ({ id: s.id, name: s.name, kind: s.kind, members: s.memberships.map((m) => m.entity) })),
-    goals: goals.map((g) => ({ id: g.id, description: g.description, priority: g.priority, longTerm: g.longTerm })),
-    memories: memories.map((m) => ({ key: m.key, value: m.value })),
-    plans: plans.map((p) => ({
+    goals: goals.filter(visibleWithin(reach)).slice(0, 50).map((g) => ({ id: g.id, description: g.description, priority: g.priority, longTerm: g.longTerm })),
+    memories: memories.filter(visibleWithin(reach)).slice(0, 200).map((m) => ({ key: m.key, value: m.value })),
+    plans: plans.filter(visibleWithin(reach)).slice(0, 50).map((p) => ({
       id: p.id,
       name: p.name,
       cron: p.cron,

@@ -28,7 +28,13 @@ export class OfflineModel implements LanguageModelV4 {
   constructor(private readonly opts: { streamDelayMs: number; thinkMs?: number } = { streamDelayMs: 0 }) {}
 
   private next(options: LanguageModelV4CallOptions) {
-    const system = options.prompt.filter((m) => m.role === "system").map((m) => m.content).join("\n");
+    // The context is the system part (identity, persona, instructions) plus the first user
+    // message (the timeline); the script reads them as one text, as a hosted model would.
+    const system = options.prompt
+      .flatMap((m) =>
+        m.role === "system" ? [m.content] : m.role === "user" ? m.content.flatMap((p) => (p.type === "text" ? [p.text] : [])) : [],
+      )
+      .join("\n\n");
     const results = options.prompt.flatMap((m) => (m.role === "tool" ? m.content : [])).filter((p) => p.type === "tool-result");
     const { actions, thought } = offlineScript(system);
     const step = results.length;

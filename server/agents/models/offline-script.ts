@@ -8,6 +8,10 @@
 //   "remind me in 2 minutes to <x>"   → set_plans(runAfter), then confirms; the plan run posts the reminder
 //   "deploy …" / "ask me …"           → asks "Deploy v2.1? Reply yes or no" with wait: true, then acts on the answer
 //   "discuss / debate / brainstorm …" → starts a chain: each agent hands the topic to the next by name
+//   a plan run                        → posts its reminder in the space the plan was made in
+//   a service run with payload.spaceId → reports the payload there (no spaceId: stays silent)
+// It reads only the context's fields; every user-written value there is a quoted literal,
+// so words inside a name or message cannot pose as a field or a mark.
 export interface Action {
   tool: string;
   input: Record<string, unknown>;
@@ -26,7 +30,6 @@ interface Parsed {
   answersWait: boolean;
   /** Agent names in the active space other than me, sorted. */
   otherAgents: string[];
-  firstSpaceId?: string;
   resumed?: { reply: { entityName: string; text: string } | null; status: string; waitDuration: string };
   planInstruction?: string;
   serviceName?: string;
@@ -46,29 +49,35 @@ const unquote = (s: string | undefined): string => {
   }
 };
 
+/** A JSON string literal as the context writes every user-controlled value. */
+const QUOTED = String.raw`"(?:[^"\\]|\\.)*"`;
+
+/** The line with its quoted values emptied: marks like ← TRIGGER are only looked for outside them. */
+const marksOf = (line: string) => line.replace(new RegExp(QUOTED, "g"), '""');
+
 export function parseContext(ctx: string): Parsed {
   const persona = /PERSONA:\n((?: {2}.*\n)+)/.exec(ctx)?.[1]?.trim() ?? "";
-  const sender = /^ {2}sender: (.+) \((human|agent), id: /m.exec(ctx.split("\nTRIGGER:\n")[1] ?? "");
-  const spaces = ctx.split("\nYOUR SPACES:\n")[1]?.split("\n\n")[0] ?? "";
-  const active = spaces.split("\n").find((l) => l.includes("[ACTIVE]")) ?? "";
-  const otherAgents = [...active.matchAll(/([^,—]+?) \(agent\)/g)].map((m) => m[1]!.trim()).sort();
-  const resumedJson = /^ {2}send_message result: (.*)$/m.exec(ctx)?.[1];
   const trig = ctx.split("\nTRIGGER:\n")[1]?.split("\n\n")[0] ?? "";
+  const sender = new RegExp(`^ {2}sender: (${QUOTED}) \\((human|agent), id:`, "m").exec(trig);
+  const spaces = ctx.split("\nYOUR SPACES:\n")[1]?.split("\n\n")[0] ?? "";
+  const active = spaces.split("\n").find((l) => marksOf(l).includes("[ACTIVE]")) ?? "";
+  // Names are quoted; only a quoted name followed by (agent) counts, so text inside a name cannot fake one.
+  const otherAgents = [...active.matchAll(new RegExp(`(${QUOTED}) \\(agent\\)`, "g"))].map((m) => unquote(m[1])).sort();
+  const resumedJson = /^ {2}send_message result: (.*)$/m.exec(ctx)?.[1];
   const historyLines = (ctx.split("\nSPACE HISTORY")[1] ?? "").split("\n  [msg:");
-  const trigIdx = historyLines.findIndex((l) => l.includes("← TRIGGER"));
-  const answersWait = trigIdx > 0 && historyLines[trigIdx - 1]!.includes("[asked with wait: true");
+  const trigIdx = historyLines.findIndex((l) => marksOf(l).includes("← TRIGGER"));
+  const answersWait = trigIdx > 0 && marksOf(historyLines[trigIdx - 1]!).includes("[asked with wait: true");
   return {
     answersWait,
     me: unquote(field(ctx, "name")),
     persona,
     triggerType: field(`\n${trig}`, "type") ?? "",
-    sender: sender ? { name: sender[1]!, type: sender[2]! } : undefined,
+    sender: sender ? { name: unquote(sender[1]), type: sender[2]! } : undefined,
     text: unquote(field(`\n${trig}`, "message")),
     messageId: field(`\n${trig}`, "messageId"),
     expectsReply: field(`\n${trig}`, "senderExpectsReply") === "true",
     spaceId: /^ACTIVE SPACE: .* \(id: ([^)]+)\)/m.exec(ctx)?.[1],
     otherAgents,
-    firstSpaceId: /^ {2}- ".*" \(id: ([^)]+)\)/m.exec(spaces)?.[1],
     resumed: resumedJson ? JSON.parse(resumedJson) : undefined,
     planInstruction: unquote(field(`\n${trig}`, "instruction")),
     serviceName: unquote(field(`\n${trig}`, "service")),
@@ -105,18 +114,20 @@ export function offlineScript(ctx: string): { actions: Action[]; thought: string
     return { actions: [say(text)], thought: `resumed: ${r.status}` };
   }
 
+  // A run with no active space never guesses one: a plan run starts in the space its plan was
+  // made in, and a service names its target with `spaceId` in the payload.
   if (p.triggerType === "plan") {
-    const m = /^Remind (.+?) in space (\S+): (.+)$/s.exec(p.planInstruction ?? "");
-    const spaceId = m?.[2] ?? p.firstSpaceId;
-    if (!spaceId) return { actions: [], thought: "plan fired but I am in no space" };
-    const text = m ? `**Reminder** for ${m[1]}: ${m[3]}` : `**Scheduled:** ${p.planInstruction}`;
-    return { actions: [{ tool: "enter_space", input: { spaceId } }, say(text)], thought: "plan fired" };
+    if (!p.spaceId) return { actions: [], thought: "plan fired but it has no space to post in" };
+    const m = /^Remind (.+?)(?: in space \S+)?: (.+)$/s.exec(p.planInstruction ?? "");
+    const text = m ? `**Reminder** for ${m[1]}: ${m[2]}` : `**Scheduled:** ${p.planInstruction}`;
+    return { actions: [say(text)], thought: "plan fired" };
   }
 
   if (p.triggerType === "service") {
-    if (!p.firstSpaceId) return { actions: [], thought: "service trigger but I am in no space" };
+    const target = serviceTarget(p.payload);
+    if (!target) return { actions: [], thought: "service trigger without a spaceId in its payload; nowhere to report" };
     return {
-      actions: [{ tool: "enter_space", input: { spaceId: p.firstSpaceId } }, say(`Service **${p.serviceName}** reported: \`${clip(p.payload ?? "null", 300)}\``)],
+      actions: [{ tool: "enter_space", input: { spaceId: target } }, say(`Service **${p.serviceName}** reported: \`${clip(p.payload ?? "null", 300)}\``)],
       thought: "service trigger",
     };
   }
@@ -152,7 +163,7 @@ export function offlineScript(ctx: string): { actions: Action[]; thought: string
       actions: [
         {
           tool: "set_plans",
-          input: { plans: [{ name: `Reminder: ${clip(what, 60)}`, instruction: `Remind ${who} in space ${p.spaceId}: ${what}`, runAfter: remind[2] }] },
+          input: { plans: [{ name: `Reminder: ${clip(what, 60)}`, instruction: `Remind ${who}: ${what}`, runAfter: remind[2] }] },
         },
         say(`Okay — I'll remind ${remind[1] === "me" ? "you" : who} in ${remind[2]}: “${what}”`, reply),
       ],
@@ -182,6 +193,17 @@ export function offlineScript(ctx: string): { actions: Action[]; thought: string
   if (p.answersWait) return { actions: [], thought: "this answers another member's question" };
   const greeting = `${voice(p.persona)} I read “${clip(text, 80)}”. Mention one of us by name to ask them directly. _(offline model)_`;
   return { actions: [say(greeting, reply)], thought: "acknowledge" };
+}
+
+/** The `spaceId` a service's JSON payload names, if any. */
+function serviceTarget(payload: string | undefined): string | undefined {
+  try {
+    const value = JSON.parse(payload ?? "null") as unknown;
+    const id = value && typeof value === "object" ? (value as { spaceId?: unknown }).spaceId : undefined;
+    return typeof id === "string" && id ? id : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A stable, name-flavoured remark so a chain reads like a conversation, not an echo. */

@@ -53,7 +53,17 @@ export class PlanScheduler {
       const run = fired
         ? null
         : await tx.run.create({
-            data: { agentId: plan.agentId, triggerType: "plan", planId: plan.id, planFireAt: plan.nextRunAt, chainDepth: 0, queuedAt: now },
+            data: {
+              agentId: plan.agentId,
+              triggerType: "plan",
+              planId: plan.id,
+              planFireAt: plan.nextRunAt,
+              chainDepth: 0,
+              // The plan acts for whoever its maker acted for: same reach, starting in the space it was made in.
+              reach: plan.reach,
+              activeSpaceId: plan.originSpaceId && plan.reach.includes(plan.originSpaceId) ? plan.originSpaceId : null,
+              queuedAt: now,
+            },
             select: { id: true },
           });
       const next = plan.cron ? nextCronTime(plan.cron, new Date(Math.max(now.getTime(), plan.nextRunAt!.getTime()))) : null;

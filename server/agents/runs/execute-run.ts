@@ -19,6 +19,8 @@ import { TERMINAL, transition } from "./transitions";
 import { park } from "./waits";
 import { advanceCursors } from "./cursors";
 import { startHeartbeat } from "./lease";
+import { inReach } from "../reach/reach";
+import { MAX_MESSAGE_LENGTH } from "@/lib/limits";
 
 /** Marks an abort we caused, so its reason becomes the run's error. */
 class RunLimit extends Error {}
@@ -41,7 +43,7 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
 
   const scope: RunScope = {
     ctx,
-    run: { id: run.id, chainDepth: run.chainDepth, triggerType: run.triggerType },
+    run: { id: run.id, chainDepth: run.chainDepth, triggerType: run.triggerType, triggerSpaceId: run.triggerSpaceId, reach: run.reach },
     agent: {
       id: agent.id,
       entityId: agent.entityId,
@@ -78,6 +80,8 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
       { now, maxTokens: Math.floor(resolved.contextTokens * CONTEXT_SHARE) },
     );
     const built = buildContext(input);
+    // The context checked the active space (in reach, still a member); tools and drafts start from that.
+    scope.state.activeSpaceId = input.activeSpace?.id ?? null;
     if (built.seen) scope.state.seen[built.seen.spaceId] ??= { seq: 0, messageId: "" };
     if (built.seen && scope.state.seen[built.seen.spaceId]!.seq < built.seen.seq) {
       scope.state.seen[built.seen.spaceId] = { seq: built.seen.seq, messageId: built.seen.messageId };
@@ -90,10 +94,12 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
       model: `${agent.provider}/${agent.modelId}`,
     });
 
+    // Only the static part (identity, persona, admin instructions) is in the system role; the
+    // timeline carries people's words, so it goes in a user message where it cannot pose as ours.
     const result = streamText({
       model: resolved.model,
-      instructions: built.text,
-      prompt: RUN_PROMPT,
+      instructions: built.staticPart,
+      prompt: `${built.dynamicPart}\n\n${RUN_PROMPT}`,
       tools: buildTools(scope, agent.enabledTools),
       stopWhen: [stepCountIs(remainingSteps), () => scope.state.paused || scope.state.stopped],
       abortSignal: abort.signal,
@@ -122,6 +128,10 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
 
     let streamError: unknown;
     let lastPublish = 0;
+    // Tool calls of this step that have not finished: one of them may change where a send_message
+    // posts (enter_space), so no draft is streamed until they are done and the target is known.
+    const unfinished = new Set<string>();
+    const draft = (id: string) => (unfinished.size === 0 ? publishDraft(ctx, scope, run, agent.entity, id, drafts.get(id)!) : undefined);
     for await (const part of result.fullStream) {
       if (part.type === "text-delta") text += part.text;
       else if (part.type === "tool-input-start" && part.toolName === "send_message") drafts.set(part.id, "");
@@ -129,11 +139,15 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
         drafts.set(part.id, drafts.get(part.id)! + part.delta);
         if (Date.now() - lastPublish > 40) {
           lastPublish = Date.now();
-          await publishDraft(ctx, scope, run, agent.entity, part.id, drafts.get(part.id)!);
+          await draft(part.id);
         }
       } else if (part.type === "tool-input-end" && drafts.has(part.id)) {
-        await publishDraft(ctx, scope, run, agent.entity, part.id, drafts.get(part.id)!);
-      } else if (part.type === "tool-result" || part.type === "tool-error") drafts.delete(part.toolCallId);
+        await draft(part.id);
+      } else if (part.type === "tool-call") unfinished.add(part.toolCallId);
+      else if (part.type === "tool-result" || part.type === "tool-error") {
+        unfinished.delete(part.toolCallId);
+        drafts.delete(part.toolCallId);
+      }
       else if (part.type === "error") streamError = part.error;
       else if (part.type === "abort") streamError = abort.signal.reason ?? new Error("aborted");
     }
@@ -197,10 +211,13 @@ async function publishDraft(
   json: string,
 ) {
   const spaceId = scope.state.activeSpaceId;
-  if (!spaceId) return;
+  // The active space was checked when it was set (trigger space, plan origin, enter_space); this
+  // re-check keeps a draft from ever reaching a space outside the reach.
+  if (!inReach(scope.run.reach, spaceId)) return;
   const { value } = await parsePartialJson(json);
   const text = value && typeof value === "object" && "text" in value && typeof value.text === "string" ? value.text : "";
-  if (!text) return;
+  // send_message will refuse an over-long text, and a refused message streams nothing.
+  if (!text || text.length > MAX_MESSAGE_LENGTH) return;
   ctx.events.publish(rooms.space(spaceId), "run:stream", {
     runId: run.id,
     spaceId,

@@ -5,26 +5,44 @@ import { z } from "zod";
 import { AppError } from "../../domain/errors";
 import type { GatewayCtx } from "../gateway-context";
 import { broadcastRun } from "../runs/transitions";
+import { MAX_QUEUED_RUNS_PER_AGENT } from "@/lib/limits";
+import { reachForService } from "../reach/reach";
+import type { VerifiedServiceKey } from "./service-keys";
 
 export const serviceTriggerInput = z.object({
   serviceName: z.string().trim().min(1).max(100),
   payload: z.unknown().optional(),
 });
 
-export async function triggerService(ctx: GatewayCtx, agentId: string, body: z.infer<typeof serviceTriggerInput>): Promise<{ runId: string }> {
-  const agent = await ctx.db.agent.findUnique({ where: { id: agentId }, select: { id: true, enabled: true } });
+export async function triggerService(
+  ctx: GatewayCtx,
+  agentId: string,
+  key: VerifiedServiceKey,
+  body: z.infer<typeof serviceTriggerInput>,
+): Promise<{ runId: string }> {
+  const agent = await ctx.db.agent.findUnique({ where: { id: agentId }, select: { id: true, enabled: true, entityId: true } });
   if (!agent) throw new AppError("not_found", "Agent not found");
   if (!agent.enabled) throw new AppError("conflict", "This agent is disabled");
-  const run = await ctx.db.run.create({
-    data: {
-      agentId,
-      triggerType: "service",
-      serviceName: body.serviceName,
-      servicePayload: (body.payload ?? null) as object,
-      chainDepth: 0,
-      queuedAt: ctx.clock.now(),
-    },
-    select: { id: true },
+  const reach = await reachForService(ctx.db, agent.entityId, key.spaceIds);
+  // Counted and created under the per-agent lock the message triggers take, so the cap holds under a burst.
+  const run = await ctx.db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${agentId}))`;
+    const queued = await tx.run.count({ where: { agentId, status: "queued" } });
+    if (queued >= MAX_QUEUED_RUNS_PER_AGENT) {
+      throw new AppError("rate_limited", `This agent already has ${queued} queued runs; try again when it has caught up`, { retryAfterS: 30 });
+    }
+    return tx.run.create({
+      data: {
+        agentId,
+        triggerType: "service",
+        serviceName: body.serviceName,
+        servicePayload: (body.payload ?? null) as object,
+        chainDepth: 0,
+        reach,
+        queuedAt: ctx.clock.now(),
+      },
+      select: { id: true },
+    });
   });
   await broadcastRun(ctx, run.id);
   ctx.kick();

@@ -56,23 +56,33 @@ export const ALL_TOOL_NAMES = Object.keys(TOOL_DEFS);
 export function buildTools(scope: RunScope, enabled: string[]): ToolSet {
   const names = enabled.length ? ALL_TOOL_NAMES.filter((n) => enabled.includes(n)) : ALL_TOOL_NAMES;
   const tools: ToolSet = {};
+  // The SDK starts every tool call of a step at once. A run's calls must act in the order the
+  // model wrote them (enter_space, then send_message posts in the entered space), so each
+  // call waits for the one before it.
+  let previous: Promise<unknown> = Promise.resolve();
+  const inOrder = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = previous.then(fn, fn);
+    previous = next.catch(() => {});
+    return next;
+  };
   for (const name of names) {
     const d = TOOL_DEFS[name]!;
     tools[name] = tool({
       description: d.description,
       inputSchema: d.schema as z.ZodType<Record<string, unknown>>,
-      execute: async (input, { toolCallId }) => {
-        await appendRunEvent(scope.ctx, scope.run.id, "tool_call", { toolCallId, name, input });
-        let output: unknown;
-        try {
-          output = await d.run(scope, input, toolCallId);
-        } catch (e) {
-          if (!isAppError(e)) log.error({ err: e, tool: name, runId: scope.run.id }, "tool failed");
-          output = { error: isAppError(e) ? e.message : `The ${name} tool failed unexpectedly.` };
-        }
-        await appendRunEvent(scope.ctx, scope.run.id, "tool_result", { toolCallId, name, output });
-        return output;
-      },
+      execute: (input, { toolCallId }) =>
+        inOrder(async () => {
+          await appendRunEvent(scope.ctx, scope.run.id, "tool_call", { toolCallId, name, input });
+          let output: unknown;
+          try {
+            output = await d.run(scope, input, toolCallId);
+          } catch (e) {
+            if (!isAppError(e)) log.error({ err: e, tool: name, runId: scope.run.id }, "tool failed");
+            output = { error: isAppError(e) ? e.message : `The ${name} tool failed unexpectedly.` };
+          }
+          await appendRunEvent(scope.ctx, scope.run.id, "tool_result", { toolCallId, name, output });
+          return output;
+        }),
     });
   }
   return tools;

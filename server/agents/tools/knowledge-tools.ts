@@ -3,7 +3,7 @@ import { z } from "zod";
 import { deleteMemories, getMemories, setMemories } from "../../domain/agents/memories";
 import { deleteGoals, setGoals } from "../../domain/agents/goals";
 import { deletePlans, getPlans, setPlans } from "../../domain/agents/plans";
-import type { RunScope } from "./run-scope";
+import { provenanceOf, type RunScope } from "./run-scope";
 
 export const setMemoriesSchema = z.object({
   memories: z.array(z.object({ key: z.string(), value: z.string() })).min(1).max(50),
@@ -44,18 +44,21 @@ export const setPlansSchema = z.object({
 export const getPlansSchema = z.object({});
 export const deletePlansSchema = z.object({ ids: z.array(z.string()).max(50).optional(), names: z.array(z.string()).max(50).optional() });
 
+// Reads and deletes see only what this run's reach covers; writes record where they came from.
 export const knowledgeTools = {
-  set_memories: (s: RunScope, i: z.infer<typeof setMemoriesSchema>) => setMemories(s.ctx.db, s.agent.id, i.memories).then((memories) => ({ saved: memories })),
+  set_memories: (s: RunScope, i: z.infer<typeof setMemoriesSchema>) =>
+    setMemories(s.ctx.db, s.agent.id, i.memories, provenanceOf(s)).then((memories) => ({ saved: memories })),
   get_memories: (s: RunScope, i: z.infer<typeof getMemoriesSchema>) =>
-    getMemories(s.ctx.db, s.agent.id, i.keys).then((m) => ({ memories: m.map(({ key, value }) => ({ key, value })) })),
-  delete_memories: (s: RunScope, i: z.infer<typeof deleteMemoriesSchema>) => deleteMemories(s.ctx.db, s.agent.id, i.keys),
-  set_goals: (s: RunScope, i: z.infer<typeof setGoalsSchema>) => setGoals(s.ctx.db, s.agent.id, i.goals).then((goals) => ({ goals })),
-  delete_goals: (s: RunScope, i: z.infer<typeof deleteGoalsSchema>) => deleteGoals(s.ctx.db, s.agent.id, i.ids),
+    getMemories(s.ctx.db, s.agent.id, i.keys, s.run.reach).then((m) => ({ memories: m.map(({ key, value }) => ({ key, value })) })),
+  delete_memories: (s: RunScope, i: z.infer<typeof deleteMemoriesSchema>) => deleteMemories(s.ctx.db, s.agent.id, i.keys, s.run.reach),
+  set_goals: (s: RunScope, i: z.infer<typeof setGoalsSchema>) =>
+    setGoals(s.ctx.db, s.agent.id, i.goals, provenanceOf(s), s.run.reach).then((goals) => ({ goals })),
+  delete_goals: (s: RunScope, i: z.infer<typeof deleteGoalsSchema>) => deleteGoals(s.ctx.db, s.agent.id, i.ids, s.run.reach),
   set_plans: async (s: RunScope, i: z.infer<typeof setPlansSchema>) => {
-    const plans = await setPlans(s.ctx.db, s.agent.id, i.plans, s.ctx.clock.now());
+    const plans = await setPlans(s.ctx.db, s.agent.id, i.plans, s.ctx.clock.now(), provenanceOf(s));
     s.ctx.kick();
     return { plans };
   },
-  get_plans: (s: RunScope) => getPlans(s.ctx.db, s.agent.id).then((plans) => ({ plans })),
-  delete_plans: (s: RunScope, i: z.infer<typeof deletePlansSchema>) => deletePlans(s.ctx.db, s.agent.id, i),
+  get_plans: (s: RunScope) => getPlans(s.ctx.db, s.agent.id, s.run.reach).then((plans) => ({ plans })),
+  delete_plans: (s: RunScope, i: z.infer<typeof deletePlansSchema>) => deletePlans(s.ctx.db, s.agent.id, i, s.run.reach),
 };

@@ -12,6 +12,7 @@ import { attachQuestion, beginWait } from "../runs/waits";
 import { broadcastRun, transition } from "../runs/transitions";
 import { appendRunEvent } from "../runs/run-events";
 import { noteSeen, type RunScope } from "./run-scope";
+import { requireInReach } from "../reach/reach";
 
 export const sendMessageSchema = z.object({
   text: z.string().describe("Markdown text to post in the active space"),
@@ -32,6 +33,7 @@ export async function sendMessageTool(scope: RunScope, input: z.infer<typeof sen
   if (!input.text.trim()) throw new AppError("bad_request", "text is empty");
   if (input.text.length > MAX_MESSAGE_LENGTH) throw new AppError("payload_too_large", `text is longer than ${MAX_MESSAGE_LENGTH} characters`);
   const actor = { entityId: scope.agent.entityId };
+  requireInReach(scope.run.reach, spaceId);
   await requireMembership(ctx.db, spaceId, actor.entityId);
   // A run canceled meanwhile (by an admin or stop_run, perhaps on another process) posts nothing more.
   const run = await ctx.db.run.findUniqueOrThrow({ where: { id: scope.run.id }, select: { status: true, startedAt: true, stepCount: true } });
@@ -89,6 +91,7 @@ export const enterSpaceSchema = z.object({ spaceId: z.string().describe("Id of a
 
 export async function enterSpaceTool(scope: RunScope, input: z.infer<typeof enterSpaceSchema>) {
   const { ctx } = scope;
+  requireInReach(scope.run.reach, input.spaceId);
   await requireMembership(ctx.db, input.spaceId, scope.agent.entityId);
   const space = await ctx.db.space.findUniqueOrThrow({
     where: { id: input.spaceId },
@@ -113,13 +116,14 @@ export const readMessagesSchema = z.object({
 export async function readMessagesTool(scope: RunScope, input: z.infer<typeof readMessagesSchema>) {
   const spaceId = input.spaceId ?? scope.state.activeSpaceId;
   if (!spaceId) throw new AppError("bad_request", "No spaceId given and no active space.");
+  requireInReach(scope.run.reach, spaceId);
   await requireMembership(scope.ctx.db, spaceId, scope.agent.entityId);
   const h = await loadHistory(scope.ctx.db, spaceId, scope.agent.entityId, input.limit ?? READ_MESSAGES_LIMIT, input.offset ?? 0);
   const last = h.messages.at(-1);
   if (last) noteSeen(scope, spaceId, last.seq, last.id);
   return {
     space: { id: h.space.id, name: h.space.name },
-    messages: h.messages.map((m) => messageLine(m, { seen: m.seq <= h.lastProcessedSeq, spaceId, viewerId: scope.agent.entityId })),
+    messages: h.messages.map((m) => messageLine(m, { seen: m.seq <= h.lastProcessedSeq, spaceId, viewerId: scope.agent.entityId, reach: scope.run.reach })),
     count: h.messages.length,
   };
 }

@@ -6,7 +6,14 @@ import type { MessageOrigin } from "../context/context-input";
 
 export interface RunScope {
   ctx: GatewayCtx;
-  run: { id: string; chainDepth: number; triggerType: "space_message" | "plan" | "service" };
+  run: {
+    id: string;
+    chainDepth: number;
+    triggerType: "space_message" | "plan" | "service";
+    triggerSpaceId: string | null;
+    /** Spaces this run may read from and post to (server/agents/reach). */
+    reach: readonly string[];
+  };
   agent: { id: string; entityId: string; name: string; maxWaitingRuns: number; maxRunDurationMs: number; maxToolSteps: number };
   /** Stamped on every message this run sends (PRODUCT.md: a message says why it was sent). */
   origin: MessageOrigin;
@@ -25,4 +32,9 @@ export interface RunScope {
 export function noteSeen(scope: RunScope, spaceId: string, seq: number, messageId: string): void {
   const cur = scope.state.seen[spaceId];
   if (!cur || cur.seq < seq) scope.state.seen[spaceId] = { seq, messageId };
+}
+
+/** What a memory, goal or plan made now records about where it came from. */
+export function provenanceOf(scope: RunScope): { originSpaceId: string | null; reach: string[] } {
+  return { originSpaceId: scope.state.activeSpaceId ?? scope.run.triggerSpaceId, reach: [...scope.run.reach] };
 }

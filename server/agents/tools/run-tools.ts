@@ -4,6 +4,7 @@ import { GET_MY_RUNS_LIMIT } from "@/lib/limits";
 import { AppError } from "../../domain/errors";
 import { transition } from "../runs/transitions";
 import type { RunScope } from "./run-scope";
+import { runsWithin } from "../reach/reach";
 
 const statuses = ["queued", "running", "waiting_reply", "completed", "failed", "canceled"] as const;
 
@@ -14,7 +15,8 @@ export const getMyRunsSchema = z.object({
 
 export async function getMyRunsTool(scope: RunScope, input: z.infer<typeof getMyRunsSchema>) {
   const runs = await scope.ctx.db.run.findMany({
-    where: { agentId: scope.agent.id, ...(input.status ? { status: input.status } : {}) },
+    // Only runs from spaces in this run's reach: others would tell who asked what, where.
+    where: { agentId: scope.agent.id, ...runsWithin(scope.run.reach, scope.run.id), ...(input.status ? { status: input.status } : {}) },
     orderBy: { queuedAt: "desc" },
     take: input.limit ?? GET_MY_RUNS_LIMIT,
   });
@@ -39,8 +41,11 @@ export const stopRunSchema = z.object({ runId: z.string() });
 
 export async function stopRunTool(scope: RunScope, input: z.infer<typeof stopRunSchema>) {
   const { ctx } = scope;
-  const run = await ctx.db.run.findUnique({ where: { id: input.runId }, select: { agentId: true, status: true } });
-  if (!run || run.agentId !== scope.agent.id) throw new AppError("not_found", `You have no run ${input.runId}`);
+  const run = await ctx.db.run.findFirst({
+    where: { id: input.runId, agentId: scope.agent.id, ...runsWithin(scope.run.reach, scope.run.id) },
+    select: { agentId: true, status: true },
+  });
+  if (!run) throw new AppError("not_found", `You have no run ${input.runId}`);
   if (input.runId === scope.run.id) {
     scope.state.stopped = true;
     return { runId: input.runId, status: "canceled", note: "This run stops after this step." };

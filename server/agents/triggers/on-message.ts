@@ -9,6 +9,8 @@ import { appendRunEvent } from "../runs/run-events";
 import { broadcastRun } from "../runs/transitions";
 import { resolveWaitsFor } from "../runs/waits";
 import { log } from "../../log";
+import { MAX_QUEUED_RUNS_PER_AGENT } from "@/lib/limits";
+import { intersect, reachForMessage } from "../reach/reach";
 
 export type Decision = "triggered" | "folded" | "resumed" | "refused";
 
@@ -56,7 +58,12 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
       continue;
     }
     try {
-      const outcome = await queueOrFold(ctx, agentId, m, depth);
+      const reach = await reachForMessage(ctx.db, entity.id, m);
+      const outcome = await queueOrFold(ctx, agentId, m, depth, reach);
+      if (outcome.decision === "refused") {
+        await decide("refused", outcome.reason);
+        continue;
+      }
       await decide(outcome.decision, outcome.reason, outcome.runId);
       if (outcome.decision === "folded") await appendRunEvent(ctx, outcome.runId, "folded", { messageId: m.id, sender: m.sender.name });
       else await broadcastRun(ctx, outcome.runId);
@@ -78,16 +85,22 @@ async function queueOrFold(
   agentId: string,
   m: MessageDto,
   depth: number,
-): Promise<{ decision: "triggered" | "folded"; reason: string; runId: string }> {
+  reach: string[],
+): Promise<{ decision: "triggered" | "folded"; reason: string; runId: string } | { decision: "refused"; reason: string }> {
   return ctx.db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${agentId}))`;
     const queued = await tx.run.findFirst({
       where: { agentId, status: "queued", triggerType: "space_message", triggerSpaceId: m.spaceId },
-      select: { id: true },
+      select: { id: true, reach: true },
     });
     if (queued) {
+      // The run now acts for this sender too: it may reach only what every sender it serves can.
+      const narrowed = intersect(queued.reach, reach);
+      if (narrowed.length !== queued.reach.length) await tx.run.update({ where: { id: queued.id }, data: { reach: narrowed } });
       return { decision: "folded", reason: "the agent already has a queued run in this space; it will see this message as [NEW]", runId: queued.id };
     }
+    const waiting = await tx.run.count({ where: { agentId, status: "queued" } });
+    if (waiting >= MAX_QUEUED_RUNS_PER_AGENT) return { decision: "refused", reason: `queue full: the agent already has ${waiting} queued runs (limit ${MAX_QUEUED_RUNS_PER_AGENT})` };
     const running = await tx.run.count({ where: { agentId, status: "running" } });
     const agent = await tx.agent.findUniqueOrThrow({ where: { id: agentId }, select: { maxConcurrentRuns: true } });
     const run = await tx.run.create({
@@ -99,6 +112,7 @@ async function queueOrFold(
         triggerEntityId: m.sender.id,
         chainDepth: depth,
         activeSpaceId: m.spaceId,
+        reach,
         queuedAt: ctx.clock.now(),
       },
       select: { id: true },

@@ -1,6 +1,7 @@
 // An agent's goals: objectives with status, priority (lower = more important) and a long-term flag.
 import type { Db } from "../../db/client";
 import { AppError } from "../errors";
+import { ADMIN_PROVENANCE, visibleWithin, type Provenance } from "./provenance";
 
 export interface GoalInput {
   id?: string;
@@ -12,7 +13,8 @@ export interface GoalInput {
 
 export const MAX_GOAL_LENGTH = 500;
 
-export async function setGoals(db: Db, agentId: string, goals: GoalInput[]) {
+/** `from` is the writer's provenance; `within` (a run's reach) limits which goals it may update. */
+export async function setGoals(db: Db, agentId: string, goals: GoalInput[], from: Provenance = ADMIN_PROVENANCE, within?: readonly string[]) {
   const out = [];
   for (const g of goals) {
     if (g.description !== undefined && (!g.description.trim() || g.description.length > MAX_GOAL_LENGTH)) {
@@ -20,19 +22,22 @@ export async function setGoals(db: Db, agentId: string, goals: GoalInput[]) {
     }
     const data = { description: g.description?.trim(), status: g.status, priority: g.priority, longTerm: g.longTerm };
     if (g.id) {
-      const { count } = await db.goal.updateMany({ where: { id: g.id, agentId }, data });
-      if (count === 0) throw new AppError("not_found", `Goal ${g.id} not found`);
+      const existing = await db.goal.findFirst({ where: { id: g.id, agentId }, select: { reach: true } });
+      if (!existing || !visibleWithin(within)(existing)) throw new AppError("not_found", `Goal ${g.id} not found`);
+      await db.goal.update({ where: { id: g.id }, data });
       out.push(await db.goal.findUniqueOrThrow({ where: { id: g.id } }));
     } else {
       if (!g.description) throw new AppError("bad_request", "A new goal needs a description");
-      out.push(await db.goal.create({ data: { ...data, description: g.description.trim(), agentId } }));
+      out.push(await db.goal.create({ data: { ...data, description: g.description.trim(), agentId, originSpaceId: from.originSpaceId, reach: from.reach } }));
     }
   }
   return out.map(({ id, description, status, priority, longTerm }) => ({ id, description, status, priority, longTerm }));
 }
 
-export async function deleteGoals(db: Db, agentId: string, ids: string[]) {
-  const { count } = await db.goal.deleteMany({ where: { agentId, id: { in: ids } } });
+export async function deleteGoals(db: Db, agentId: string, ids: string[], within?: readonly string[]) {
+  const rows = await db.goal.findMany({ where: { agentId, id: { in: ids } }, select: { id: true, reach: true } });
+  const visible = rows.filter(visibleWithin(within)).map((r) => r.id);
+  const { count } = await db.goal.deleteMany({ where: { agentId, id: { in: visible } } });
   return { deleted: count };
 }
 

@@ -2,6 +2,7 @@
 import type { Db } from "../../db/client";
 import { AppError } from "../errors";
 import { firstSchedule, type ScheduleInput } from "./schedule";
+import { ADMIN_PROVENANCE, visibleWithin, type Provenance } from "./provenance";
 
 export interface PlanInput extends ScheduleInput {
   name: string;
@@ -10,7 +11,11 @@ export interface PlanInput extends ScheduleInput {
 
 export const MAX_PLAN_INSTRUCTION = 2000;
 
-export async function setPlans(db: Db, agentId: string, plans: PlanInput[], now: Date) {
+/**
+ * `from` is the maker's provenance: a plan's runs get its reach and start in its origin
+ * space. Re-setting a plan by name takes the new maker's provenance.
+ */
+export async function setPlans(db: Db, agentId: string, plans: PlanInput[], now: Date, from: Provenance = ADMIN_PROVENANCE) {
   const out = [];
   for (const p of plans) {
     const name = p.name.trim();
@@ -19,7 +24,7 @@ export async function setPlans(db: Db, agentId: string, plans: PlanInput[], now:
       throw new AppError("bad_request", `Plan instructions are 1–${MAX_PLAN_INSTRUCTION} characters`);
     }
     const schedule = firstSchedule(p, now);
-    const data = { instruction: p.instruction.trim(), ...schedule, status: "active" as const, lockedUntil: null };
+    const data = { instruction: p.instruction.trim(), ...schedule, status: "active" as const, lockedUntil: null, originSpaceId: from.originSpaceId, reach: from.reach };
     out.push(
       await db.plan.upsert({
         where: { agentId_name: { agentId, name } },
@@ -31,14 +36,17 @@ export async function setPlans(db: Db, agentId: string, plans: PlanInput[], now:
   return out.map(toPlanView);
 }
 
-export async function getPlans(db: Db, agentId: string) {
-  return (await db.plan.findMany({ where: { agentId }, orderBy: [{ status: "asc" }, { nextRunAt: "asc" }] })).map(toPlanView);
+export async function getPlans(db: Db, agentId: string, within?: readonly string[]) {
+  const rows = await db.plan.findMany({ where: { agentId }, orderBy: [{ status: "asc" }, { nextRunAt: "asc" }] });
+  return rows.filter(visibleWithin(within)).map(toPlanView);
 }
 
-export async function deletePlans(db: Db, agentId: string, sel: { ids?: string[]; names?: string[] }) {
-  const { count } = await db.plan.deleteMany({
+export async function deletePlans(db: Db, agentId: string, sel: { ids?: string[]; names?: string[] }, within?: readonly string[]) {
+  const rows = await db.plan.findMany({
     where: { agentId, OR: [{ id: { in: sel.ids ?? [] } }, { name: { in: sel.names ?? [] } }] },
+    select: { id: true, reach: true },
   });
+  const { count } = await db.plan.deleteMany({ where: { agentId, id: { in: rows.filter(visibleWithin(within)).map((r) => r.id) } } });
   return { deleted: count };
 }
 

@@ -3,6 +3,7 @@
 // handles DST and the usual 5/6-field syntax) evaluated in UTC.
 import { Cron } from "croner";
 import { AppError } from "../errors";
+import { MIN_CRON_INTERVAL_MS } from "@/lib/limits";
 
 const UNIT_MS = { minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000 } as const;
 
@@ -43,6 +44,7 @@ export function firstSchedule(s: ScheduleInput, now: Date) {
   }
   const next = nextCronTime(s.cron!, now);
   if (!next) throw new AppError("bad_request", `cron ${JSON.stringify(s.cron)} never fires`);
+  requireCronInterval(s.cron!, now);
   return { runAfter: null, scheduledAt: null, cron: s.cron!.trim(), nextRunAt: next };
 }
 
@@ -50,4 +52,18 @@ export function describeSchedule(p: { cron: string | null; runAfter: string | nu
   if (p.cron) return `recurring, cron ${p.cron}`;
   if (p.runAfter) return `one-time, runAfter ${JSON.stringify(p.runAfter)}`;
   return `one-time, scheduledAt ${p.scheduledAt?.toISOString() ?? "?"}`;
+}
+
+/**
+ * A recurring plan runs at most once a minute: cron's seconds field would otherwise let one
+ * plan start a run every second. Checked over the next few fire times (enough for any
+ * expression with a sub-minute step, which repeats within a minute).
+ */
+export function requireCronInterval(cron: string, now: Date): void {
+  const times = new Cron(cron, { timezone: "UTC" }).nextRuns(6, now);
+  for (let i = 1; i < times.length; i++) {
+    if (times[i]!.getTime() - times[i - 1]!.getTime() < MIN_CRON_INTERVAL_MS) {
+      throw new AppError("bad_request", `cron ${JSON.stringify(cron)} fires more than once a minute; recurring plans run at most once a minute`);
+    }
+  }
 }

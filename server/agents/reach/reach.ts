@@ -1,0 +1,59 @@
+// A run's reach: the spaces whose content may flow into what the run reads and posts. It
+// stops an agent from being used as a confused deputy — a member asking an agent to read a
+// space the member cannot read. This module is the one owner of the rules:
+//   - a human's message: the spaces that human and the agent are both members of;
+//   - an agent's message: the sending run's reach ∩ this agent's spaces (a chain never widens);
+//   - a plan: the reach of the run that made the plan, stored with it;
+//   - a service trigger: the agent's spaces, or the key's narrower list.
+// Tools refuse spaces outside the reach, and the context never mentions them.
+import type { Db } from "../../db/client";
+import { AppError } from "../../domain/errors";
+
+export type Reach = readonly string[];
+
+/** The error a tool gives for a space outside the reach. It names no space, so the refusal leaks nothing. */
+export const outOfReach = () =>
+  new AppError("not_found", "That space is not available in this run: the person or service you are acting for cannot see it.");
+
+export const inReach = (reach: Reach, spaceId: string | null | undefined): spaceId is string => !!spaceId && reach.includes(spaceId);
+
+export { reachCovers } from "../../domain/agents/provenance";
+
+export const intersect = (a: Reach, b: Reach): string[] => a.filter((s) => b.includes(s));
+
+async function spacesOf(db: Db, entityId: string): Promise<string[]> {
+  const rows = await db.membership.findMany({ where: { entityId, space: { archivedAt: null } }, select: { spaceId: true } });
+  return rows.map((r) => r.spaceId);
+}
+
+/** The reach of a run triggered by message `m` for the agent with entity `agentEntityId`. */
+export async function reachForMessage(
+  db: Db,
+  agentEntityId: string,
+  m: { spaceId: string; sender: { id: string; type: "human" | "agent" }; runId: string | null },
+): Promise<string[]> {
+  const agentSpaces = await spacesOf(db, agentEntityId);
+  if (m.sender.type === "human") return intersect(agentSpaces, await spacesOf(db, m.sender.id));
+  // An agent's message carries its run's reach on; one posted outside a run reaches only its own space.
+  const parent = m.runId ? await db.run.findUnique({ where: { id: m.runId }, select: { reach: true } }) : null;
+  return intersect(agentSpaces, parent ? parent.reach : [m.spaceId]);
+}
+
+/** The reach of a service-triggered run: the agent's spaces, narrowed by the key's list when it has one. */
+export async function reachForService(db: Db, agentEntityId: string, keySpaceIds: readonly string[]): Promise<string[]> {
+  const agentSpaces = await spacesOf(db, agentEntityId);
+  return keySpaceIds.length ? intersect(agentSpaces, keySpaceIds) : agentSpaces;
+}
+
+/** A tool may touch `spaceId` only when it is in reach and the agent is (still) a member. */
+export function requireInReach(reach: Reach, spaceId: string): void {
+  if (!inReach(reach, spaceId)) throw outOfReach();
+}
+
+/**
+ * Prisma filter for the agent's runs a run with `reach` may see (ACTIVE RUNS, get_my_runs,
+ * stop_run): itself, and runs triggered in — or, without a trigger space, acting in — a space in reach.
+ */
+export const runsWithin = (reach: Reach, thisRunId: string) => ({
+  OR: [{ id: thisRunId }, { triggerSpaceId: { in: [...reach] } }, { triggerSpaceId: null, activeSpaceId: { in: [...reach] } }],
+});
