@@ -40,6 +40,8 @@ export default defineConfig({
       SEED_DEMO: "true",
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
       LOG_LEVEL: "warn",
+      // e2e/helpers.ts gives each sign-up its own client address (sign-ups are limited per IP).
+      TRUST_PROXY: "true",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

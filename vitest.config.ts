@@ -11,5 +11,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Each integration file boots its own database; two workers fit two cores.
     maxWorkers: 2,
+    // next-auth imports "next/server" without an extension, which Node's ESM loader refuses;
+    // through Vite it resolves, so the sign-in route can be called in-process.
+    server: { deps: { inline: ["next-auth"] } },
   },
 });

@@ -1,5 +1,11 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
+import { NONCE_HEADER } from "@/server/http/csp";
 import "./globals.css";
+
+// Every page is rendered per request: the Content-Security-Policy's nonce is new each time
+// (server/http/csp.ts), and a page prerendered at build time could not carry it.
+export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = {
   title: "Parley",
@@ -16,11 +22,12 @@ export const viewport: Viewport = {
 // Runs before paint so the page never flashes the wrong theme.
 const themeScript = `(function(){try{var t=localStorage.getItem("parley-theme");var d=t?t==="dark":matchMedia("(prefers-color-scheme: dark)").matches;document.documentElement.classList.toggle("dark",d);}catch(e){}})();`;
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
       <body>{children}</body>
     </html>

@@ -27,6 +27,14 @@ describe("product limits", () => {
   });
   it("get_my_runs defaults to 10 runs", () => expect(limits.GET_MY_RUNS_LIMIT).toBe(10));
 
+  it("20 wrong sign-ins per IP per 15 minutes, then a 15-minute block", () =>
+    expect(limits.RATE_LIMITS.signInPerIp).toEqual({ points: 20, durationS: 900, blockS: 900 }));
+  it("10 wrong sign-ins per account per 15 minutes, then a 15-minute block", () =>
+    expect(limits.RATE_LIMITS.signInPerAccount).toEqual({ points: 10, durationS: 900, blockS: 900 }));
+  it("5 sign-ups per IP per hour", () => expect(limits.RATE_LIMITS.signupPerIp).toEqual({ points: 5, durationS: 3600 }));
+  it("at most 4 password hashes at once", () => expect(limits.MAX_CONCURRENT_PASSWORD_HASHES).toBe(4));
+  it("JSON bodies nest at most 32 deep", () => expect(limits.MAX_JSON_DEPTH).toBe(32));
+
   it("20 messages per user per 10 s, socket and HTTP together", () =>
     expect(limits.RATE_LIMITS.messagesPerUser).toEqual({ points: 20, durationS: 10 }));
   it("past it, 20 retries of stored messages per user per 10 s", () =>

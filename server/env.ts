@@ -31,6 +31,8 @@ const schema = z.object({
       .refine((v) => v.split(",").every((o) => !o.trim() || URL.canParse(o.trim())), "Each entry must be a URL like https://app.example.com")
       .optional(),
   ),
+  /** Behind a reverse proxy: take the client IP (for rate limits) from the last X-Forwarded-For entry. */
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
   /** Demo workspace: unset → seeded into an empty embedded database only (server/seed/should-seed.ts). */
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).optional()),
   /** Who may create an account (server/domain/users/signup-policy.ts). */

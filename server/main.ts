@@ -16,6 +16,7 @@ import { listenHost } from "./listen-host";
 import { log } from "./log";
 import { DomainBus } from "./domain/bus";
 import { createGateway } from "./agents/gateway";
+import { prepareRequest } from "./http/edge";
 
 async function main() {
   const secret = ensureAuthSecret();
@@ -47,9 +48,10 @@ async function main() {
   const app = next({ dev, hostname: listen.host, port: e.PORT, httpServer });
   const handle = app.getRequestHandler();
   await app.prepare();
+  const edge = { trustProxy: e.TRUST_PROXY === "true", dev };
   httpServer.on("request", (req, res) => {
     if (req.url?.startsWith("/socket.io/")) return; // Socket.IO's own listener answers these
-    void handle(req, res);
+    if (prepareRequest(req, res, edge)) void handle(req, res); // client IP, body limit, CSP nonce
   });
   await new Promise<void>((resolve) => httpServer.listen(e.PORT, listen.host, resolve));
   log.info({ url: `http://localhost:${e.PORT}`, host: listen.host, db: database.sql.kind, dev }, "Parley is up");

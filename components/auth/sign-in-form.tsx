@@ -4,6 +4,7 @@ import { useState } from "react";
 import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { Field, primaryButton } from "./field";
+import { postCredentials } from "./post-credentials";
 
 interface Props {
   /** A readable reason from `?error=…` (a refused OAuth sign-in), rendered by the page. */
@@ -23,14 +24,10 @@ export function SignInForm({ initialError = null, providers = [], signupOpen = t
     const form = new FormData(e.currentTarget);
     setPending(true);
     setError(null);
-    const res = await signIn("credentials", {
-      email: String(form.get("email") ?? ""),
-      password: String(form.get("password") ?? ""),
-      redirect: false,
-    });
-    if (!res || res.error) {
+    const res = await postCredentials(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
+    if (!res.ok) {
       setPending(false);
-      setError("Wrong email or password.");
+      setError(res.message);
       return;
     }
     // A full navigation so the socket connects with the fresh session cookie.

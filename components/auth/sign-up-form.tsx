@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import Link from "next/link";
-import { signIn } from "next-auth/react";
 import { Field, primaryButton } from "./field";
+import { postCredentials } from "./post-credentials";
 
 /** `domains`: the only email domains this workspace accepts (SIGNUP_DOMAINS); empty → any. */
 export function SignUpForm({ domains = [] }: { domains?: string[] }) {
@@ -27,7 +27,8 @@ export function SignUpForm({ domains = [] }: { domains?: string[] }) {
       setError(data?.error?.message ?? "Could not create the account.");
       return;
     }
-    await signIn("credentials", { email: body.email, password: body.password, redirect: false });
+    // If this sign-in is refused (busy, rate limited), /spaces sends them to the sign-in page.
+    await postCredentials(body.email, body.password);
     window.location.assign("/spaces");
   }
 

@@ -1,19 +1,16 @@
 "use client";
-// Small toasts for things that happened to me elsewhere ("Ada added you to #design").
-// role="status" so screen readers announce them politely; each can be opened or dismissed.
+// Things that happened to me elsewhere ("Ada added you to #design"), at the top of the
+// sidebar: in the flow of the page, so they never cover what is under them. role="status"
+// so screen readers announce them politely; each can be opened or dismissed.
 import type { Notice } from "./workspace-reducer";
 
 export function Notices({ notices, onOpen, onDismiss }: { notices: Notice[]; onOpen(spaceId: string): void; onDismiss(id: string): void }) {
   if (notices.length === 0) return null;
   return (
-    <div className="pointer-events-none fixed bottom-4 right-4 z-40 flex w-72 flex-col gap-2">
+    <div className="space-y-1 border-b border-white/10 px-2 py-2">
       {notices.map((n) => (
-        <div
-          key={n.id}
-          role="status"
-          className="pointer-events-auto flex items-start gap-2 rounded-xl border border-zinc-200 bg-white p-3 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
-        >
-          <p className="min-w-0 flex-1">{n.text}</p>
+        <div key={n.id} role="status" className="flex items-center gap-1 rounded-md bg-accent-600/20 px-2 py-1.5 text-sm text-white">
+          <span className="min-w-0 flex-1">{n.text}</span>
           <button
             type="button"
             aria-label={`Open #${n.spaceName}`}
@@ -21,11 +18,11 @@ export function Notices({ notices, onOpen, onDismiss }: { notices: Notice[]; onO
               onOpen(n.spaceId);
               onDismiss(n.id);
             }}
-            className="font-medium text-accent-600 hover:underline dark:text-indigo-300"
+            className="rounded px-1.5 py-0.5 text-xs font-medium hover:bg-white/10"
           >
             Open
           </button>
-          <button type="button" aria-label={`Dismiss notice about #${n.spaceName}`} onClick={() => onDismiss(n.id)} className="text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200">
+          <button type="button" aria-label={`Dismiss notice about #${n.spaceName}`} onClick={() => onDismiss(n.id)} className="rounded px-1.5 hover:bg-white/10">
             <span aria-hidden>×</span>
           </button>
         </div>

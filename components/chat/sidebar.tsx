@@ -4,6 +4,8 @@ import Link from "next/link";
 import type { SpaceDto } from "@/lib/realtime/dto";
 import { Avatar } from "./avatar";
 import { ThemeToggle } from "../theme-toggle";
+import { Notices } from "./notices";
+import type { Notice } from "./workspace-reducer";
 
 interface Props {
   me: { name: string; email: string; isAdmin: boolean };
@@ -15,9 +17,11 @@ interface Props {
   onOpen(spaceId: string): void;
   onNewChannel(): void;
   onNewDirect(): void;
+  notices: Notice[];
+  onDismissNotice(id: string): void;
 }
 
-export function Sidebar({ me, spaces, activeSpaceId, online, meId, connection, onOpen, onNewChannel, onNewDirect }: Props) {
+export function Sidebar({ me, spaces, activeSpaceId, online, meId, connection, onOpen, onNewChannel, onNewDirect, notices, onDismissNotice }: Props) {
   const channels = spaces.filter((s) => s.kind === "channel");
   const directs = spaces.filter((s) => s.kind === "direct");
   return (
@@ -31,6 +35,7 @@ export function Sidebar({ me, spaces, activeSpaceId, online, meId, connection, o
           className={clsx("ml-auto h-2 w-2 rounded-full", connection === "online" ? "bg-emerald-400" : "animate-pulse bg-amber-400")}
         />
       </div>
+      <Notices notices={notices} onOpen={onOpen} onDismiss={onDismissNotice} />
       <div className="flex-1 overflow-y-auto py-3">
         <Section title="Channels" addLabel="Create channel" onAdd={onNewChannel}>
           {channels.map((s) => (

@@ -10,7 +10,6 @@ import { Sidebar } from "./sidebar";
 import { SpaceView } from "./space-view";
 import { MembersPanel } from "./members-panel";
 import { AddMembersDialog, NewChannelDialog, NewDirectDialog } from "./space-dialogs";
-import { Notices } from "./notices";
 
 export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: string | null }) {
   const { state, actions } = useWorkspace(me.entity.id, initialSpaceId);
@@ -85,6 +84,8 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
           onOpen={open}
           onNewChannel={() => setDialog("channel")}
           onNewDirect={() => setDialog("direct")}
+          notices={state.notices}
+          onDismissNotice={actions.dismissNotice}
         />
       </div>
       {sidebarOpen && <button type="button" aria-label="Close sidebar" className="fixed inset-0 z-20 bg-black/40 md:hidden" onClick={() => setSidebarOpen(false)} />}
@@ -132,7 +133,6 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
           />
         )}
       </main>
-      <Notices notices={state.notices} onOpen={open} onDismiss={actions.dismissNotice} />
       <NewChannelDialog
         open={dialog === "channel"}
         onClose={() => setDialog(null)}

@@ -13,7 +13,8 @@ import type { Provider } from "next-auth/providers";
 import { cookies, headers } from "next/headers";
 import { getDb } from "../db/client";
 import { env } from "../env";
-import { verifyCredentials } from "../domain/users/verify-credentials";
+import { clientIp } from "../http/client-ip";
+import { authorizeOrRecord, signInWithPassword } from "./credentials-sign-in";
 import { linkOAuthAccount } from "../domain/users/link-oauth-account";
 import { signupPolicyOf } from "../domain/users/signup-policy";
 import { isAppError } from "../domain/errors";
@@ -32,11 +33,14 @@ function providers(): Provider[] {
   const list: Provider[] = [
     Credentials({
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      authorize: async (credentials) => {
+      // Rate limits and the hashing limit live in signInWithPassword; their refusals reach
+      // the client as 429/503 through the route guard (server/http/auth-route-guard.ts).
+      authorize: async (credentials, request) => {
         const email = typeof credentials?.email === "string" ? credentials.email : "";
         const password = typeof credentials?.password === "string" ? credentials.password : "";
         if (!email || !password) return null;
-        const user = await verifyCredentials(getDb(), email, password);
+        const { limits } = getRuntime();
+        const user = await authorizeOrRecord(() => signInWithPassword({ db: getDb(), limits }, { email, password, ip: clientIp(request) }));
         return user ? { id: user.id, email: user.email, name: user.entity.name } : null;
       },
     }),
@@ -72,6 +76,14 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   trustHost: true,
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
   pages: { signIn: "/signin" },
+  // next-auth's own errors go to our log. A wrong password (CredentialsSignin) is left out:
+  // signInWithPassword logs each failure once, without the email.
+  logger: {
+    error: (err) => {
+      if ((err as { type?: string }).type !== "CredentialsSignin") log.error({ err }, "auth error");
+    },
+    warn: (code) => log.warn({ code }, "auth warning"),
+  },
   providers: providers(),
   callbacks: {
     // OAuth: decide here which of our users this identity is, so a refusal can redirect

@@ -11,11 +11,19 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
+  /** Shed load now rather than queue: e.g. every password-hashing slot is taken. */
+  busy: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+// Next's route bundles load their own copy of this module, so an AppError thrown by code the
+// custom server loaded (its rate limiter, the gateway) is not `instanceof` a route's AppError.
+// A registry-wide symbol marks every copy's instances instead.
+const APP_ERROR = Symbol.for("parley.AppError");
+
 export class AppError extends Error {
+  readonly [APP_ERROR] = true;
   readonly code: ErrorCode;
   readonly details?: unknown;
 
@@ -31,7 +39,8 @@ export class AppError extends Error {
   }
 }
 
-export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+export const isAppError = (e: unknown): e is AppError =>
+  typeof e === "object" && e !== null && (e as { [APP_ERROR]?: unknown })[APP_ERROR] === true;
 
 /** The client-safe form of any thrown value. */
 export function toErrorBody(e: unknown): { code: ErrorCode; message: string } {

@@ -1,7 +1,9 @@
 // Wrappers every handler goes through: errors become JSON responses (respond.ts), and
-// `authed` resolves the caller from the API token or session cookie, or answers 401.
+// `authed` resolves the caller from the API token or session cookie, or answers 401, and
+// refuses a cookie caller's state-changing request from another site (csrf.ts, 403).
 import { authenticate, type AuthedUser } from "../auth/authenticate";
 import { AppError } from "../domain/errors";
+import { assertSameOrigin } from "./csrf";
 import type { Handler, HttpDeps, NoParams, Params } from "./deps";
 import { errorResponse } from "./respond";
 
@@ -34,6 +36,8 @@ export function authed<P extends Params = NoParams>(run: AuthedHandler<P>, opts:
       if (opts.sessionOnly && caller.via === "token") {
         throw new AppError("forbidden", "This needs a signed-in session; API tokens cannot be used here");
       }
+      // The cookie rides along on cross-site requests; a token never does.
+      if (caller.via === "session") assertSameOrigin(req);
       return await run(req, deps, params, caller);
     } catch (e) {
       return errorResponse(e, req, caller ? { userId: caller.userId, via: caller.via } : {});

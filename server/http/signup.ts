@@ -6,6 +6,7 @@ import { z } from "zod";
 import { createUser } from "../domain/users/create-user";
 import { assertSignupAllowed, signupPolicyOf } from "../domain/users/signup-policy";
 import { env } from "../env";
+import { clientIp } from "./client-ip";
 import { endpoint } from "./endpoint";
 import { readJson } from "./read-json";
 import { json } from "./respond";
@@ -19,7 +20,9 @@ const body = z.object({
   password: z.string().max(200),
 });
 
-export const signupHandler = endpoint(async (req, { db, events }) => {
+export const signupHandler = endpoint(async (req, { db, events, limits }) => {
+  // Every attempt counts, before any work: each costs a password hash, valid or not.
+  await limits?.consume("signupPerIp", clientIp(req));
   const input = await readJson(req, body);
   await assertSignupAllowed(db, signupPolicyOf(env()), input.email);
   const user = await createUser(db, input);

@@ -20,8 +20,10 @@ export async function createUser(db: Db, input: NewUser) {
   if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
     throw new AppError("bad_request", `Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
   }
-  if (await db.user.findUnique({ where: { email } })) throw new AppError("conflict", "An account with this email exists");
+  // Hash before looking the email up: a taken email then costs as long as a free one, so
+  // only the 409 itself (kept on purpose) says the account exists, not the timing.
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  if (await db.user.findUnique({ where: { email } })) throw new AppError("conflict", "An account with this email exists");
   const isFirst = (await db.user.count()) === 0;
   const general = await db.space.findFirst({ where: { kind: "channel", name: "general", archivedAt: null } });
   try {

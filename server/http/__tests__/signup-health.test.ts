@@ -17,7 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const signup = (body: unknown) => run(t, signupHandler, request("/api/signup", { body }));
+// Each from its own address: sign-ups are rate limited per IP (attacks-edge.test.ts tests that).
+let ip = 0;
+const signup = (body: unknown) => run(t, signupHandler, request("/api/signup", { body, headers: { "x-parley-client-ip": `192.0.2.${++ip}` } }));
 
 describe("POST /api/signup", () => {
   it("creates an account that can sign in, and refuses the same email again (409)", async () => {
