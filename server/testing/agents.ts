@@ -21,7 +21,12 @@ export interface ModelCall {
   results: unknown[];
   call: number;
 }
-export type Step = { tool: string; input: Record<string, unknown> } | { text: string } | { error: string };
+export type Step =
+  | { tool: string; input: Record<string, unknown> }
+  /** Several tool calls in one step, as models that call tools in parallel emit them. */
+  | { tools: { tool: string; input: Record<string, unknown> }[] }
+  | { text: string }
+  | { error: string };
 export type Script = (call: ModelCall) => Step | Promise<Step>;
 
 export async function createAgent(
@@ -94,16 +99,21 @@ function parts(step: Step, n: number): LanguageModelV4StreamPart[] {
       { type: "finish", finishReason: { unified: "stop", raw: undefined }, usage },
     ];
   }
-  const id = `call-${n}-${Math.random().toString(36).slice(2, 8)}`;
-  const json = JSON.stringify(step.input);
-  const mid = Math.ceil(json.length / 2);
+  const calls = "tools" in step ? step.tools : [step];
   return [
     { type: "stream-start", warnings: [] },
-    { type: "tool-input-start", id, toolName: step.tool },
-    { type: "tool-input-delta", id, delta: json.slice(0, mid) },
-    { type: "tool-input-delta", id, delta: json.slice(mid) },
-    { type: "tool-input-end", id },
-    { type: "tool-call", toolCallId: id, toolName: step.tool, input: json },
+    ...calls.flatMap((c, i): LanguageModelV4StreamPart[] => {
+      const id = `call-${n}-${i}-${Math.random().toString(36).slice(2, 8)}`;
+      const json = JSON.stringify(c.input);
+      const mid = Math.ceil(json.length / 2);
+      return [
+        { type: "tool-input-start", id, toolName: c.tool },
+        { type: "tool-input-delta", id, delta: json.slice(0, mid) },
+        { type: "tool-input-delta", id, delta: json.slice(mid) },
+        { type: "tool-input-end", id },
+        { type: "tool-call", toolCallId: id, toolName: c.tool, input: json },
+      ];
+    }),
     { type: "finish", finishReason: { unified: "tool-calls", raw: undefined }, usage },
   ];
 }
