@@ -3,6 +3,7 @@
 // signup policy (SIGNUP, SIGNUP_DOMAINS) refuses. Signing in
 // afterwards goes through next-auth (app/api/auth), which owns the session cookie.
 import { z } from "zod";
+import { displayName } from "@/lib/display-name";
 import { createUser } from "../domain/users/create-user";
 import { assertSignupAllowed, signupPolicyOf } from "../domain/users/signup-policy";
 import { env } from "../env";
@@ -16,7 +17,7 @@ import { announceNewMember } from "../domain/spaces/announce-new-member";
 // length is createUser's; the maximum only bounds the work a request can cause.
 const body = z.object({
   email: z.email("Enter a valid email address").max(254),
-  name: z.string().trim().min(1, "Name is required").max(80),
+  name: displayName,
   password: z.string().max(200),
 });
 

@@ -194,12 +194,17 @@ describe("tool calls of one step run in order, and drafts wait for their target"
     const w = await world();
     const ben = await w.ben.connect(); // in #general only: where a misdirected draft would land
     const drafts: string[] = [];
+    const updates: string[] = [];
     ben.on("run:stream", (p) => drafts.push(p.text));
+    ben.on("run:updated", (p) => updates.push(JSON.stringify(p)));
     await say(w.ada, w.general, `Planner: at once enter ${w.design} and say hello design team`);
     const posted = await srv.deps.db.message.findFirstOrThrow({ where: { text: "hello design team" } });
     expect(posted.spaceId).toBe(w.design);
     await new Promise((r) => setTimeout(r, 100));
     expect(drafts.filter((d) => d.includes("hello design"))).toEqual([]);
+    // Ben saw Planner working in #general, but no run update told him about #design.
+    expect(updates.length).toBeGreaterThan(0);
+    expect(updates.filter((u) => u.includes(w.design))).toEqual([]);
   });
 });
 

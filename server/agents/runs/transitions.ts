@@ -1,7 +1,7 @@
 // The run lifecycle (PRODUCT.md 10): only legal transitions, each one a conditional
 // UPDATE (so two processes cannot both move a run), persisted, recorded in the timeline
 // and broadcast to the run's space and to admins.
-import type { RunStatus } from "@/lib/realtime/dto";
+import type { RunDto, RunStatus } from "@/lib/realtime/dto";
 import { rooms } from "@/lib/realtime/events";
 import type { Prisma } from "@/generated/prisma/client";
 import type { GatewayCtx } from "../gateway-context";
@@ -53,14 +53,31 @@ export async function broadcastRun(ctx: Pick<GatewayCtx, "db" | "events">, runId
   const run = toRunDto(row);
   // Every space that shows this run: where it was triggered, where it is now, where it waits.
   const spaces = new Set([run.triggerSpaceId, run.activeSpaceId, run.waitState?.spaceId].filter(Boolean) as string[]);
-  // Members see that an agent is thinking, not its private reasoning or errors: those are for admins.
-  const forMembers = {
+  for (const spaceId of spaces) ctx.events.publish(rooms.space(spaceId), "run:updated", { run: forSpace(run, spaceId) });
+  ctx.events.publish(rooms.admins, "run:updated", { run });
+}
+
+/**
+ * A run as the members of one space see it: that an agent is thinking there, not its private
+ * reasoning or errors (those are for admins), and nothing that points at another space —
+ * ids of spaces, messages or senders elsewhere would tell members of this space where the
+ * agent is also working and for whom.
+ */
+export function forSpace(run: RunDto, spaceId: string): RunDto {
+  const here = (id: string | null) => (id === spaceId ? id : null);
+  const triggeredHere = run.triggerSpaceId === spaceId;
+  return {
     ...run,
+    triggerSpaceId: here(run.triggerSpaceId),
+    triggerMessageId: triggeredHere ? run.triggerMessageId : null,
+    triggerEntityId: triggeredHere ? run.triggerEntityId : null,
+    activeSpaceId: here(run.activeSpaceId),
+    planId: null,
+    serviceName: null,
     error: null,
     partialOutput: null,
     statusReason: null,
-    waitState: run.waitState ? { spaceId: run.waitState.spaceId, messageId: run.waitState.messageId, timeoutAt: run.waitState.timeoutAt } : null,
+    waitState:
+      run.waitState?.spaceId === spaceId ? { spaceId, messageId: run.waitState.messageId, timeoutAt: run.waitState.timeoutAt } : null,
   };
-  for (const spaceId of spaces) ctx.events.publish(rooms.space(spaceId), "run:updated", { run: forMembers });
-  ctx.events.publish(rooms.admins, "run:updated", { run });
 }

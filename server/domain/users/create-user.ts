@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import { displayName } from "@/lib/display-name";
 import { AppError } from "../errors";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "./password";
 import { avatarColorFor } from "../entities/avatar-color";
@@ -17,6 +18,9 @@ export interface NewUser {
  */
 export async function createUser(db: Db, input: NewUser) {
   const email = input.email.trim().toLowerCase();
+  // Every path that makes an account (sign-up, OAuth, scripts) gets the same one-line name rule.
+  const name = displayName.safeParse(input.name);
+  if (!name.success) throw new AppError("bad_request", name.error.issues[0]?.message ?? "Invalid name");
   if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
     throw new AppError("bad_request", `Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
   }
@@ -35,7 +39,7 @@ export async function createUser(db: Db, input: NewUser) {
         entity: {
           create: {
             type: "human",
-            name: input.name.trim(),
+            name: name.data,
             avatarColor: avatarColorFor(email),
             ...(general ? { memberships: { create: { spaceId: general.id } } } : {}),
           },

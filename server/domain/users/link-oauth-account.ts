@@ -2,6 +2,7 @@
 // its owner asks for it from a signed-in session and the provider vouches for the email;
 // a sign-in never attaches itself to an account by matching email, or anyone who can put
 // the admin's address on a GitHub profile would become the admin.
+import { cleanDisplayName } from "@/lib/display-name";
 import type { Db } from "../../db/client";
 import { AppError } from "../errors";
 import { createUser } from "./create-user";
@@ -61,7 +62,8 @@ export async function linkOAuthAccount(db: Db, input: OAuthIdentity, policy: Sig
     );
   }
   await assertSignupAllowed(db, policy, email);
-  const user = await createUser(db, { email, name: input.name.trim() || email });
+  // Profile names are the provider's, not ours to trust: made one plain line first.
+  const user = await createUser(db, { email, name: cleanDisplayName(input.name) || cleanDisplayName(email) });
   try {
     await createLink(db, user.id, input);
   } catch (e) {
