@@ -46,4 +46,8 @@ describe("product limits", () => {
     expect(limits.RATE_LIMITS.channelsPerUser).toEqual({ points: 10, durationS: 60 }));
   it("members added to at most 10 channels per user per minute", () =>
     expect(limits.RATE_LIMITS.memberAddsPerUser).toEqual({ points: 10, durationS: 60 }));
+  it("30 service triggers per key per minute", () =>
+    expect(limits.RATE_LIMITS.serviceTriggersPerKey).toEqual({ points: 30, durationS: 60 }));
+  it("an agent has at most 20 queued runs", () => expect(limits.MAX_QUEUED_RUNS_PER_AGENT).toBe(20));
+  it("a recurring plan runs at most once a minute", () => expect(limits.MIN_CRON_INTERVAL_MS).toBe(60_000));
 });

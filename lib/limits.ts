@@ -41,7 +41,7 @@ export const GET_MY_RUNS_LIMIT = 10;
 /** Context token budget when the model's own limit is unknown. */
 export const DEFAULT_CONTEXT_TOKENS = 32_000;
 
-// --- Abuse limits: one client must not hurt everyone (see docs/SECURITY.md) ---
+// --- Abuse limits: one client must not hurt everyone (see SECURITY.md) ---
 /** A rate limit: `points` actions per `durationS` seconds per key; past it, refused for `blockS` (default: the rest of the window). */
 export interface RateLimit {
   points: number;

@@ -1,0 +1,77 @@
+// Webhook and schedule floods: a key that fires a hundred triggers, an agent whose queue is
+// full, a cron that would fire every second. Each is refused with its reason, nothing queued.
+import { afterEach, describe, expect, it } from "vitest";
+import type { TestServer } from "../../testing/test-server";
+import { silent, startAgentScenario } from "../../testing/agents";
+import { sendMessage } from "../../domain/messages/send-message";
+import { setPlans } from "../../domain/agents/plans";
+import { rotateServiceKey } from "../services/service-keys";
+import { agentTriggerHandler } from "../../http/agent-trigger";
+import { request, run as runHandler } from "../../http/__tests__/helpers";
+import { MAX_QUEUED_RUNS_PER_AGENT, RATE_LIMITS } from "@/lib/limits";
+
+let srv: TestServer;
+afterEach(async () => srv?.close());
+
+async function setup() {
+  const s = await startAgentScenario({ Hook: silent });
+  srv = s.srv;
+  const { key } = await rotateServiceKey(srv.deps.db, s.agents.Hook!.id);
+  const post = (body: unknown) =>
+    runHandler(srv, agentTriggerHandler, request(`/api/agents/${s.agents.Hook!.id}/trigger`, { headers: { "x-secret-key": key }, body }), {
+      id: s.agents.Hook!.id,
+    });
+  return { ...s, post };
+}
+
+/** Fills the agent's queue with runs that stay queued. */
+async function fillQueue(agentId: string, spaceId: string) {
+  await srv.deps.db.run.createMany({
+    data: Array.from({ length: MAX_QUEUED_RUNS_PER_AGENT }, (_, i) => ({
+      agentId,
+      triggerType: "service" as const,
+      serviceName: `filler-${i}`,
+      reach: [spaceId],
+    })),
+  });
+  // No run may start, so the worker cannot drain the queue before the attack.
+  await srv.deps.db.agent.update({ where: { id: agentId }, data: { maxConcurrentRuns: 0 } });
+}
+
+describe("service trigger limits", () => {
+  it(`a key gets ${RATE_LIMITS.serviceTriggersPerKey.points} triggers a minute, then 429 with Retry-After`, async () => {
+    const { post, agents } = await setup();
+    // Bad bodies still spend the key's budget (the key was proven), and queue nothing.
+    for (let i = 0; i < RATE_LIMITS.serviceTriggersPerKey.points; i++) expect((await post({ serviceName: "" })).status).toBe(400);
+    const refused = await post({ serviceName: "ci", payload: { build: 1 } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe("rate_limited");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await srv.deps.db.run.count({ where: { agentId: agents.Hook!.id } })).toBe(0);
+  });
+
+  it("an agent with a full queue refuses further triggers (429), and messages record why", async () => {
+    const { post, agents, ada, space } = await setup();
+    await fillQueue(agents.Hook!.id, space.id);
+    const refused = await post({ serviceName: "ci" });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toMatch(/queued runs/);
+    const m = (await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "hello?" })).message;
+    await srv.gateway.idle();
+    const decision = await srv.deps.db.triggerDecision.findFirstOrThrow({ where: { messageId: m.id, agentId: agents.Hook!.id } });
+    expect(decision).toMatchObject({ decision: "refused", reason: expect.stringMatching(/queue full/) });
+    expect(await srv.deps.db.run.count({ where: { agentId: agents.Hook!.id } })).toBe(MAX_QUEUED_RUNS_PER_AGENT);
+  });
+});
+
+describe("schedules", () => {
+  it("a cron plan may run at most once a minute", async () => {
+    const { agents } = await setup();
+    const now = new Date();
+    for (const cron of ["* * * * * *", "*/30 * * * * *", "0,1 * * * * *"]) {
+      await expect(setPlans(srv.deps.db, agents.Hook!.id, [{ name: "spam", instruction: "x", cron }], now), cron).rejects.toThrow(/at most once a minute/);
+    }
+    const ok = await setPlans(srv.deps.db, agents.Hook!.id, [{ name: "minutely", instruction: "x", cron: "* * * * *" }], now);
+    expect(ok[0]!.cron).toBe("* * * * *");
+  });
+});
