@@ -16,7 +16,12 @@ async function main() {
       return;
     }
     const { key } = await rotateServiceKey(database.db, agent.id);
-    process.stdout.write(`AGENT_ID=${agent.id}\nSECRET_KEY=${key}\n`);
+    // A service names the space to report into (payload.spaceId): #general's id, for the README's example.
+    const general = await database.db.space.findFirst({
+      where: { name: "general", kind: "channel", memberships: { some: { entityId: agent.entityId } } },
+      select: { id: true },
+    });
+    process.stdout.write(`AGENT_ID=${agent.id}\nSECRET_KEY=${key}\n${general ? `GENERAL_ID=${general.id}\n` : ""}`);
   } finally {
     await database.close();
   }

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Session_userId_idx" ON "Session"("userId");
+
