@@ -2,12 +2,10 @@
 //   GET /api/runs?agentId=&status=&spaceId=&limit=  → { runs }
 //   GET /api/runs/:id                               → { run, events, context, trigger }
 //   POST /api/runs/:id/cancel                       → { run }
-//   POST /api/agents/:id/keys                       → { key, prefix } (rotates the service key; shown once)
 import { z } from "zod";
 import { AppError } from "../domain/errors";
 import { runInclude, toRunDto } from "../agents/runs/run-dto";
 import { transition } from "../agents/runs/transitions";
-import { rotateServiceKey } from "../agents/services/service-keys";
 import { toMessageDto, messageInclude } from "../domain/dto";
 import { authed, requireAdmin } from "./endpoint";
 import { json } from "./respond";
@@ -73,12 +71,3 @@ export const cancelRunHandler = authed<{ id: string }>(async (_req, deps, { id }
   return json({ run: toRunDto(row) });
 });
 
-export const rotateKeyHandler = authed<{ id: string }>(
-  async (_req, deps, { id }, caller) => {
-    requireAdmin(caller, "manage service keys");
-    const agent = await deps.db.agent.findUnique({ where: { id }, select: { id: true } });
-    if (!agent) throw new AppError("not_found", "Agent not found");
-    return json(await rotateServiceKey(deps.db, id), 201);
-  },
-  { sessionOnly: true },
-);

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, type TestUser } from "@/server/testing/test-server";
 import { createAgent } from "@/server/testing/agents";
 import { listAgentsHandler, updateAgentHandler } from "../agents";
+import { rotateKeyHandler } from "../service-keys";
+import { createChannel } from "@/server/domain/spaces/create-channel";
 import { request, run } from "./helpers";
 
 let t: TestServer;
@@ -43,5 +45,23 @@ describe("agent settings API", () => {
     expect(bad.body.error.message).toMatch(/provider/);
     expect((await patch(admin.cookie, { modelSettings: { apiKey: "sk-…" } })).status).toBe(400);
     expect((await patch(admin.cookie, { maxToolSteps: 500 })).status).toBe(400);
+  });
+
+  it("an admin rotates a service key narrowed to some of the agent's spaces; others are refused", async () => {
+    const scout = await t.deps.db.agent.findUniqueOrThrow({ where: { id: agentId } });
+    const ops = await createChannel(t.deps, admin.actor, { name: "ops", memberIds: [scout.entityId] });
+    const elsewhere = await createChannel(t.deps, admin.actor, { name: "board" });
+    const rotate = (cookie: string, body?: unknown) =>
+      run(t, rotateKeyHandler, request(`/api/agents/${agentId}/keys`, { method: "POST", cookie, body }), { id: agentId });
+    const narrow = await rotate(admin.cookie, { spaceIds: [ops.id] });
+    expect(narrow.status).toBe(201);
+    expect(narrow.body).toMatchObject({ key: expect.stringMatching(/^pk_/), spaceIds: [ops.id] });
+    expect((await t.deps.db.serviceKey.findFirstOrThrow({ where: { agentId, revokedAt: null } })).spaceIds).toEqual([ops.id]);
+    // A space the agent is not in cannot be named (it would reach nothing, and says the caller expected it to).
+    expect((await rotate(admin.cookie, { spaceIds: [elsewhere.id] })).status).toBe(400);
+    expect((await rotate(admin.cookie, { spaceIds: "all" })).status).toBe(400);
+    expect((await rotate(member.cookie)).status).toBe(403);
+    // Body-less: a key for all the agent's spaces.
+    expect((await rotate(admin.cookie)).body.spaceIds).toEqual([]);
   });
 });

@@ -23,7 +23,8 @@ import { contentSecurityPolicy, NONCE_HEADER } from "../csp";
 import { prepareRequest } from "../edge";
 import { signupHandler } from "../signup";
 import { sendMessageHandler } from "../send-message";
-import { cancelRunHandler, rotateKeyHandler } from "../runs";
+import { cancelRunHandler } from "../runs";
+import { rotateKeyHandler } from "../service-keys";
 import { httpDeps, request, run } from "./helpers";
 
 let t: TestServer;

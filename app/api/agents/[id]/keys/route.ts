@@ -1,6 +1,6 @@
-// POST /api/agents/:id/keys: rotate the agent's service key (admins). See server/http/runs.ts.
+// POST /api/agents/:id/keys: rotate the agent's service key (admins). See server/http/service-keys.ts.
 import { nextRoute } from "@/server/http/next-route";
-import { rotateKeyHandler } from "@/server/http/runs";
+import { rotateKeyHandler } from "@/server/http/service-keys";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
