@@ -109,8 +109,10 @@ export async function createRealtime(
       // Revoking the token or ending the session disconnects this room (EventSink.disconnect).
       if (tokenId) await socket.join(rooms.token(tokenId));
       if (sid) await socket.join(rooms.session(sid));
-      const [wasOnline, memberships, live] = await Promise.all([
-        isOnline(io, entityId),
+      const wasOnline = await isOnline(io, entityId);
+      // The entity room first: from here on a removal finds this socket (EventSink.leaveSpace).
+      await socket.join(rooms.entity(entityId));
+      const [memberships, live] = await Promise.all([
         opts.db.membership.findMany({ where: { entityId }, select: { spaceId: true } }),
         // A revocation between the handshake and joining that room found no socket to close.
         stillAuthenticated(opts.db, socket.data),
@@ -120,12 +122,13 @@ export async function createRealtime(
         socket.disconnect(true);
         return;
       }
-      await socket.join([
-        rooms.workspace,
-        rooms.entity(entityId),
-        ...(socket.data.isAdmin ? [rooms.admins] : []),
-        ...memberships.map((m) => rooms.space(m.spaceId)),
-      ]);
+      const spaceRooms = memberships.map((m) => rooms.space(m.spaceId));
+      await socket.join([rooms.workspace, ...(socket.data.isAdmin ? [rooms.admins] : []), ...spaceRooms]);
+      // A removal between the read and the join left nothing to leave: check once more.
+      const still = new Set(
+        (await opts.db.membership.findMany({ where: { entityId }, select: { spaceId: true } })).map((m) => rooms.space(m.spaceId)),
+      );
+      for (const room of spaceRooms) if (!still.has(room)) await socket.leave(room);
       if (!wasOnline) events.publish(rooms.workspace, "presence:updated", { entityId, online: true });
       socket.emit("session:ready", { protocol: PROTOCOL_VERSION, entityId, online: await onlineEntityIds(io) });
     } catch (e) {

@@ -34,7 +34,10 @@ function command(c: ModelCall, me: string): string | null {
 const obedient =
   (me: string): Script =>
   (c) => {
-    const cmd = command(c, me);
+    // Resumed after a wait: the reply is the new command.
+    const resumed = /^ {2}send_message result: (.*)$/m.exec(c.system)?.[1];
+    const reply = resumed ? (JSON.parse(resumed) as { reply: { text: string } | null }).reply?.text : undefined;
+    const cmd = reply ?? command(c, me);
     if (!cmd) return { text: "not for me" };
     const step = c.results.length;
     const dump = () => ({ tool: "send_message", input: { text: `Here is what I found: ${JSON.stringify(c.results).slice(0, 3000)}` } });
@@ -48,6 +51,10 @@ const obedient =
     else if (cmd === "recall") plan.push({ tool: "get_memories", input: {} }, dump());
     else if ((m = /^later (.+)$/.exec(cmd))) plan.push({ tool: "set_plans", input: { plans: [{ name: "later", instruction: m[1], runAfter: "1 minute" }] } });
     else if ((m = /^tell (\w+): (.+)$/.exec(cmd))) plan.push({ tool: "send_message", input: { text: `${m[1]}: ${m[2]}` } });
+    else if (cmd === "ask") plan.push({ tool: "send_message", input: { text: "What should I do?", wait: true } });
+    else if ((m = /^read (\S+) then fail$/.exec(cmd))) plan.push({ tool: "read_messages", input: { spaceId: m[1] } }, { error: "upstream down" });
+    else if ((m = /^goal (.+)$/.exec(cmd))) plan.push({ tool: "set_goals", input: { goals: [{ description: m[1] }] } });
+    else if ((m = /^update goal (\S+) to (.+)$/.exec(cmd))) plan.push({ tool: "set_goals", input: { goals: [{ id: m[1], description: m[2] }] } });
     return plan[step] ?? { text: "done" };
   };
 
@@ -186,6 +193,53 @@ describe("an agent cannot be used to read a space its requester cannot", () => {
     expect((await trigger(narrow.key)).error).toMatch(REFUSED);
     const wide = await rotateServiceKey(srv.deps.db, w.agents.Planner!.id);
     expect(JSON.stringify(await trigger(wide.key))).toContain("layoffs");
+  });
+});
+
+describe("a wider run's traces do not reach a narrower one", () => {
+  it("a reply that resumes a wait narrows the run to what the replier can see", async () => {
+    const w = await world();
+    await say(w.ada, w.general, "Planner: ask");
+    const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: w.agents.Planner!.id, status: "waiting_reply" } });
+    expect([...run.reach].sort()).toEqual([w.general, w.design].sort());
+    // Ben answers first, asking for #design.
+    await say(w.ben, w.general, `read ${w.design}`);
+    const after = await srv.deps.db.run.findUniqueOrThrow({ where: { id: run.id } });
+    expect(after.reach).toEqual([w.general]);
+    expect((await results(run.id)).find((r) => r.name === "read_messages")!.output.error).toMatch(REFUSED);
+    expect(await leaks(w)).toEqual([]);
+  });
+
+  it("PREVIOUS RUN FAILED shows a failure only to runs whose reach covers the failed run's", async () => {
+    const w = await world();
+    await say(w.ada, w.general, `Planner: read ${w.design} then fail`);
+    expect(await srv.deps.db.run.count({ where: { agentId: w.agents.Planner!.id, status: "failed" } })).toBe(1);
+    // Ada, who can see everything it read, is told; Ben is not.
+    await say(w.ada, w.general, "Planner: recall");
+    expect(w.calls.Planner!.findLast((c) => c.includes("Planner: recall") && c.includes('sender: "Ada"'))).toContain("PREVIOUS RUN FAILED");
+    await say(w.ben, w.general, "Planner: recall");
+    expect(w.calls.Planner!.findLast((c) => c.includes('sender: "Ben"'))).not.toContain("PREVIOUS RUN FAILED");
+  });
+
+  it("a goal rewritten by a wider run is no longer shown to the narrower one", async () => {
+    const w = await world();
+    await say(w.ben, w.general, "Planner: goal track the launch");
+    const goal = await srv.deps.db.goal.findFirstOrThrow({ where: { agentId: w.agents.Planner!.id } });
+    expect(goal.reach).toEqual([w.general]);
+    await say(w.ada, w.general, `Planner: update goal ${goal.id} to ${SECRET}`);
+    expect([...(await srv.deps.db.goal.findUniqueOrThrow({ where: { id: goal.id } })).reach].sort()).toEqual([w.general, w.design].sort());
+    await say(w.ben, w.general, "Planner: recall");
+    const benContext = w.calls.Planner!.findLast((c) => c.includes('sender: "Ben"'))!;
+    expect(benContext).toContain("GOALS: none");
+  });
+
+  it("a narrower run cannot overwrite a memory it cannot see", async () => {
+    const w = await world();
+    await say(w.ada, w.design, `Planner: remember ${SECRET}`);
+    await say(w.ben, w.general, "Planner: remember nothing to see here");
+    const refusal = (await results()).filter((r) => r.name === "set_memories").at(-1)!.output;
+    expect(refusal.error).toMatch(/taken/);
+    expect((await srv.deps.db.memory.findFirstOrThrow({ where: { agentId: w.agents.Planner!.id } })).value).toBe(SECRET);
   });
 });
 

@@ -5,7 +5,7 @@
 // history lines go first, and the block says how many were left out.
 import type { ContextInput, SpaceHistory } from "./context-input";
 import { estimateTokens } from "./budget";
-import { clip, entityRef, messageLine, quote, relative } from "./format";
+import { clip, entityRef, messageLine, oneLineJson, quote, relative } from "./format";
 
 export interface BuiltContext {
   text: string;
@@ -106,19 +106,19 @@ function triggerBlock({ trigger: t }: ContextInput): string {
     "TRIGGER:",
     "  type: service",
     `  service: ${quote(t.serviceName)}`,
-    `  payload: ${JSON.stringify(t.payload ?? null)}`,
+    `  payload: ${oneLineJson(t.payload ?? null)}`,
     `  chainDepth: ${t.chainDepth}`,
   ].join("\n");
 }
 
 function resumeBlock({ resume }: ContextInput): string[] {
   if (!resume) return [];
-  const who = resume.result.reply ? `${resume.result.reply.entityName} replied` : "no reply arrived before the timeout";
+  const who = resume.result.reply ? `${quote(resume.result.reply.entityName)} replied` : "no reply arrived before the timeout";
   return [
     "",
     "RESUMED:",
     `  You paused this run with send_message(wait: true); ${who}. Continue from here.`,
-    `  send_message result: ${JSON.stringify(resume.result)}`,
+    `  send_message result: ${oneLineJson(resume.result)}`,
   ];
 }
 

@@ -2,7 +2,15 @@
 // the history block, read_messages results and tests all print messages the same way.
 import type { HistoryMessage, MessageOrigin } from "./context-input";
 
-export const quote = (text: string): string => JSON.stringify(text);
+/**
+ * A value as one line of JSON. JSON leaves U+2028/U+2029 raw, and they end lines for regexes
+ * and some readers, so they are escaped too: nothing inside can start a field or a block.
+ */
+export const oneLineJson = (value: unknown): string =>
+  (JSON.stringify(value) ?? "null").replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+
+/** A user-controlled string as a quoted literal (names, message text, memories…). */
+export const quote = (text: string): string => oneLineJson(text);
 
 export function messageLine(
   m: HistoryMessage,

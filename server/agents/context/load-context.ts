@@ -8,7 +8,7 @@ import type { ContextInput, HistoryMessage, MessageOrigin, TriggerInput } from "
 import { waitResult, type WaitState } from "../runs/waits";
 import { describeSchedule } from "../../domain/agents/schedule";
 import { visibleWithin } from "../../domain/agents/provenance";
-import { inReach, runsWithin } from "../reach/reach";
+import { inReach, reachCovers, runsWithin } from "../reach/reach";
 
 const entitySel = { id: true, name: true, type: true } as const;
 
@@ -26,7 +26,7 @@ export async function loadContext(
     (await db.membership.count({ where: { spaceId: run.activeSpaceId, entityId: agent.entityId } })) > 0
       ? run.activeSpaceId
       : null;
-  const [trigger, activeSpace, history, spaces, goals, memories, plans, activeRuns, previousFailure] = await Promise.all([
+  const [trigger, activeSpace, history, spaces, goals, memories, plans, activeRuns, endedRuns] = await Promise.all([
     loadTrigger(db, run),
     activeSpaceId ? db.space.findUnique({ where: { id: activeSpaceId }, select: { id: true, name: true } }) : null,
     activeSpaceId ? loadHistory(db, activeSpaceId, agent.entityId) : null,
@@ -50,11 +50,16 @@ export async function loadContext(
       orderBy: { queuedAt: "asc" },
       take: 20,
     }),
-    db.run.findFirst({
+    // A failed run's error and partial output may carry what it read within its own reach:
+    // only runs whose whole reach this run covers count (reachCovers below).
+    db.run.findMany({
       where: { agentId: agent.id, id: { not: run.id }, status: { in: ["completed", "failed", "canceled"] }, triggerSpaceId: { in: [...reach] } },
-      orderBy: { endedAt: "desc" },
+      // createdAt breaks ties between runs that ended in the same instant (a coarse or test clock).
+      orderBy: [{ endedAt: "desc" }, { createdAt: "desc" }],
+      take: 10,
     }),
   ]);
+  const previousFailure = endedRuns.find((r) => reachCovers(reach, r.reach));
 
   const spaceNames = new Map(spaces.map((s) => [s.id, s.name]));
   const senderIds = [...new Set(activeRuns.map((r) => r.triggerEntityId).filter(Boolean))] as string[];

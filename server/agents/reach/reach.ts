@@ -26,17 +26,21 @@ async function spacesOf(db: Db, entityId: string): Promise<string[]> {
   return rows.map((r) => r.spaceId);
 }
 
-/** The reach of a run triggered by message `m` for the agent with entity `agentEntityId`. */
-export async function reachForMessage(
-  db: Db,
-  agentEntityId: string,
-  m: { spaceId: string; sender: { id: string; type: "human" | "agent" }; runId: string | null },
-): Promise<string[]> {
-  const agentSpaces = await spacesOf(db, agentEntityId);
-  if (m.sender.type === "human") return intersect(agentSpaces, await spacesOf(db, m.sender.id));
-  // An agent's message carries its run's reach on; one posted outside a run reaches only its own space.
+type Sent = { spaceId: string; sender: { id: string; type: "human" | "agent" }; runId: string | null };
+
+/**
+ * What the sender of `m` may see: a human's spaces; for an agent, the reach of the run that
+ * sent it (one posted outside a run: only its own space). A run acting on `m` must stay within it.
+ */
+export async function senderReach(db: Db, m: Sent): Promise<string[]> {
+  if (m.sender.type === "human") return spacesOf(db, m.sender.id);
   const parent = m.runId ? await db.run.findUnique({ where: { id: m.runId }, select: { reach: true } }) : null;
-  return intersect(agentSpaces, parent ? parent.reach : [m.spaceId]);
+  return parent ? parent.reach : [m.spaceId];
+}
+
+/** The reach of a run triggered by message `m` for the agent with entity `agentEntityId`. */
+export async function reachForMessage(db: Db, agentEntityId: string, m: Sent): Promise<string[]> {
+  return intersect(await spacesOf(db, agentEntityId), await senderReach(db, m));
 }
 
 /** The reach of a service-triggered run: the agent's spaces, narrowed by the key's list when it has one. */

@@ -74,6 +74,10 @@ export function forSpace(run: RunDto, spaceId: string): RunDto {
     activeSpaceId: here(run.activeSpaceId),
     planId: null,
     serviceName: null,
+    // Token counts would tell how much the agent read elsewhere.
+    inputTokens: 0,
+    outputTokens: 0,
+    totalTokens: 0,
     error: null,
     partialOutput: null,
     statusReason: null,

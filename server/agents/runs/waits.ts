@@ -12,6 +12,7 @@ import { WAIT_TIMEOUT_MS } from "@/lib/limits";
 import type { GatewayCtx } from "../gateway-context";
 import { appendRunEvent } from "./run-events";
 import { broadcastRun } from "./transitions";
+import { senderReach } from "../reach/reach";
 
 export interface WaitReply {
   entityId: string;
@@ -111,8 +112,13 @@ export async function resolveWaitsFor(ctx: GatewayCtx, m: MessageDto): Promise<S
   };
   const now = ctx.clock.now();
   reply.resolvedAt = now.toISOString();
+  // The resumed run acts on this reply too, so (as when a message folds into a queued run) it
+  // may from now on reach only what the replier can see. Narrowed in the same UPDATE that
+  // resolves the wait, so no resume can start with the wider reach.
+  const replierReach = await senderReach(ctx.db, m);
   const rows = await ctx.db.$queryRaw<{ id: string; agentId: string }[]>`
     UPDATE "Run" r SET "waitState" = jsonb_set(r."waitState", '{reply}', ${JSON.stringify(reply)}::jsonb),
+                       "reach" = ARRAY(SELECT s FROM unnest(r."reach") AS s WHERE s = ANY(${replierReach}::text[])),
                        "resumeAt" = CASE WHEN r."resumeAt" IS NULL THEN NULL ELSE ${now.toISOString()}::timestamp END
     FROM "Agent" a
     WHERE a.id = r."agentId" AND a."entityId" <> ${m.sender.id}

@@ -47,7 +47,7 @@ export const deletePlansSchema = z.object({ ids: z.array(z.string()).max(50).opt
 // Reads and deletes see only what this run's reach covers; writes record where they came from.
 export const knowledgeTools = {
   set_memories: (s: RunScope, i: z.infer<typeof setMemoriesSchema>) =>
-    setMemories(s.ctx.db, s.agent.id, i.memories, provenanceOf(s)).then((memories) => ({ saved: memories })),
+    setMemories(s.ctx.db, s.agent.id, i.memories, provenanceOf(s), s.run.reach).then((memories) => ({ saved: memories })),
   get_memories: (s: RunScope, i: z.infer<typeof getMemoriesSchema>) =>
     getMemories(s.ctx.db, s.agent.id, i.keys, s.run.reach).then((m) => ({ memories: m.map(({ key, value }) => ({ key, value })) })),
   delete_memories: (s: RunScope, i: z.infer<typeof deleteMemoriesSchema>) => deleteMemories(s.ctx.db, s.agent.id, i.keys, s.run.reach),
@@ -55,7 +55,7 @@ export const knowledgeTools = {
     setGoals(s.ctx.db, s.agent.id, i.goals, provenanceOf(s), s.run.reach).then((goals) => ({ goals })),
   delete_goals: (s: RunScope, i: z.infer<typeof deleteGoalsSchema>) => deleteGoals(s.ctx.db, s.agent.id, i.ids, s.run.reach),
   set_plans: async (s: RunScope, i: z.infer<typeof setPlansSchema>) => {
-    const plans = await setPlans(s.ctx.db, s.agent.id, i.plans, s.ctx.clock.now(), provenanceOf(s));
+    const plans = await setPlans(s.ctx.db, s.agent.id, i.plans, s.ctx.clock.now(), provenanceOf(s), s.run.reach);
     s.ctx.kick();
     return { plans };
   },

@@ -4,7 +4,7 @@ import { GET_MY_RUNS_LIMIT } from "@/lib/limits";
 import { AppError } from "../../domain/errors";
 import { transition } from "../runs/transitions";
 import type { RunScope } from "./run-scope";
-import { runsWithin } from "../reach/reach";
+import { reachCovers, runsWithin } from "../reach/reach";
 
 const statuses = ["queued", "running", "waiting_reply", "completed", "failed", "canceled"] as const;
 
@@ -21,19 +21,23 @@ export async function getMyRunsTool(scope: RunScope, input: z.infer<typeof getMy
     take: input.limit ?? GET_MY_RUNS_LIMIT,
   });
   return {
-    runs: runs.map((r) => ({
-      id: r.id,
-      thisRun: r.id === scope.run.id,
-      status: r.status,
-      triggerType: r.triggerType,
-      triggerSpaceId: r.triggerSpaceId,
-      triggerMessageId: r.triggerMessageId,
-      chainDepth: r.chainDepth,
-      waitingOn: (r.waitState as { messageId?: string } | null)?.messageId ?? null,
-      queuedAt: r.queuedAt.toISOString(),
-      endedAt: r.endedAt?.toISOString() ?? null,
-      statusReason: r.statusReason,
-    })),
+    runs: runs.map((r) => {
+      // A run that reached further than this one may carry words from there in its reason or wait.
+      const covered = reachCovers(scope.run.reach, r.reach);
+      return {
+        id: r.id,
+        thisRun: r.id === scope.run.id,
+        status: r.status,
+        triggerType: r.triggerType,
+        triggerSpaceId: r.triggerSpaceId,
+        triggerMessageId: r.triggerMessageId,
+        chainDepth: r.chainDepth,
+        waitingOn: covered ? ((r.waitState as { messageId?: string } | null)?.messageId ?? null) : null,
+        queuedAt: r.queuedAt.toISOString(),
+        endedAt: r.endedAt?.toISOString() ?? null,
+        statusReason: covered ? r.statusReason : null,
+      };
+    }),
   };
 }
 
@@ -43,9 +47,10 @@ export async function stopRunTool(scope: RunScope, input: z.infer<typeof stopRun
   const { ctx } = scope;
   const run = await ctx.db.run.findFirst({
     where: { id: input.runId, agentId: scope.agent.id, ...runsWithin(scope.run.reach, scope.run.id) },
-    select: { agentId: true, status: true },
+    select: { agentId: true, status: true, reach: true },
   });
-  if (!run) throw new AppError("not_found", `You have no run ${input.runId}`);
+  // Only runs acting for no wider audience than this one: otherwise one requester could cancel another's work.
+  if (!run || !reachCovers(scope.run.reach, run.reach)) throw new AppError("not_found", `You have no run ${input.runId}`);
   if (input.runId === scope.run.id) {
     scope.state.stopped = true;
     return { runId: input.runId, status: "canceled", note: "This run stops after this step." };

@@ -24,7 +24,9 @@ export async function setGoals(db: Db, agentId: string, goals: GoalInput[], from
     if (g.id) {
       const existing = await db.goal.findFirst({ where: { id: g.id, agentId }, select: { reach: true } });
       if (!existing || !visibleWithin(within)(existing)) throw new AppError("not_found", `Goal ${g.id} not found`);
-      await db.goal.update({ where: { id: g.id }, data });
+      // The writer may have put what it read into the goal: it now carries the writer's provenance
+      // (a reach that covers the old one, so this only ever narrows who sees it).
+      await db.goal.update({ where: { id: g.id }, data: { ...data, originSpaceId: from.originSpaceId, reach: from.reach } });
       out.push(await db.goal.findUniqueOrThrow({ where: { id: g.id } }));
     } else {
       if (!g.description) throw new AppError("bad_request", "A new goal needs a description");

@@ -8,10 +8,24 @@ import { ADMIN_PROVENANCE, visibleWithin, type Provenance } from "./provenance";
 export const MAX_MEMORY_KEY = 100;
 export const MAX_MEMORY_VALUE = 2000;
 
-export async function setMemories(db: Db, agentId: string, items: { key: string; value: string }[], from: Provenance = ADMIN_PROVENANCE) {
+/** `within` (a run's reach) limits which existing keys the writer may overwrite; admins pass none. */
+export async function setMemories(
+  db: Db,
+  agentId: string,
+  items: { key: string; value: string }[],
+  from: Provenance = ADMIN_PROVENANCE,
+  within?: readonly string[],
+) {
   for (const { key, value } of items) {
     if (!key.trim() || key.length > MAX_MEMORY_KEY) throw new AppError("bad_request", `Memory keys are 1–${MAX_MEMORY_KEY} characters`);
     if (value.length > MAX_MEMORY_VALUE) throw new AppError("payload_too_large", `Memory values are at most ${MAX_MEMORY_VALUE} characters`);
+  }
+  // A key this writer may not see is not overwritten (that would destroy or re-scope another
+  // audience's memory); the refusal does not say what the key holds.
+  if (within) {
+    const taken = await db.memory.findMany({ where: { agentId, key: { in: items.map((i) => i.key.trim()) } }, select: { key: true, reach: true } });
+    const hidden = taken.find((m) => !visibleWithin(within)(m));
+    if (hidden) throw new AppError("conflict", `The memory key ${JSON.stringify(hidden.key)} is taken; choose another key.`);
   }
   // Overwriting takes the writer's provenance: the value now comes from this run.
   const data = { originSpaceId: from.originSpaceId, reach: from.reach };

@@ -15,10 +15,13 @@ export const MAX_PLAN_INSTRUCTION = 2000;
  * `from` is the maker's provenance: a plan's runs get its reach and start in its origin
  * space. Re-setting a plan by name takes the new maker's provenance.
  */
-export async function setPlans(db: Db, agentId: string, plans: PlanInput[], now: Date, from: Provenance = ADMIN_PROVENANCE) {
+export async function setPlans(db: Db, agentId: string, plans: PlanInput[], now: Date, from: Provenance = ADMIN_PROVENANCE, within?: readonly string[]) {
   const out = [];
   for (const p of plans) {
     const name = p.name.trim();
+    // A plan this writer may not see is not replaced (its schedule, instruction and reach are another audience's).
+    const existing = within ? await db.plan.findUnique({ where: { agentId_name: { agentId, name } }, select: { reach: true } }) : null;
+    if (existing && !visibleWithin(within)(existing)) throw new AppError("conflict", `The plan name ${JSON.stringify(name)} is taken; choose another name.`);
     if (!name || name.length > 100) throw new AppError("bad_request", "Plan names are 1–100 characters");
     if (!p.instruction.trim() || p.instruction.length > MAX_PLAN_INSTRUCTION) {
       throw new AppError("bad_request", `Plan instructions are 1–${MAX_PLAN_INSTRUCTION} characters`);
