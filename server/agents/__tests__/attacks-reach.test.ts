@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { TestServer, TestUser } from "../../testing/test-server";
 import { createAgent, startAgentScenario, type ModelCall, type Script, type Step } from "../../testing/agents";
 import { createChannel } from "../../domain/spaces/create-channel";
-import { addMembers } from "../../domain/spaces/change-members";
+import { addMembers, removeMember } from "../../domain/spaces/change-members";
 import { sendMessage } from "../../domain/messages/send-message";
 import { ManualClock } from "../clock";
 import { rotateServiceKey } from "../services/service-keys";
@@ -174,6 +174,24 @@ describe("an agent cannot be used to read a space its requester cannot", () => {
     // It reported (the refusal) in the plan's origin space, and leaked nothing.
     expect(await srv.deps.db.message.count({ where: { runId: run.id, spaceId: w.general } })).toBe(1);
     expect(await leaks(w)).toEqual([]);
+  });
+
+  it("reach follows the requester: after Ben leaves a channel, his plan's runs no longer reach it", async () => {
+    const w = await world();
+    const ops = await createChannel(srv.deps, w.ada.actor, { name: "ops", memberIds: [w.ben.entityId, w.agents.Planner!.entityId] });
+    await sendMessage(srv.deps, w.ada.actor, { spaceId: ops.id, text: "ops: the vault code is 4711" });
+    await srv.gateway.idle();
+    await say(w.ben, w.general, `Planner: later read ${ops.id}`);
+    const plan = await srv.deps.db.plan.findFirstOrThrow({ where: { agentId: w.agents.Planner!.id } });
+    expect(plan.requesterId).toBe(w.ben.entityId);
+    await removeMember(srv.deps, w.ada.actor, ops.id, w.ben.entityId);
+    w.clock.advance(61_000);
+    await srv.gateway.tick();
+    await srv.gateway.idle();
+    const run = await srv.deps.db.run.findFirstOrThrow({ where: { planId: plan.id } });
+    expect(run.reach).toEqual([w.general]);
+    expect((await results(run.id)).find((r) => r.name === "read_messages")!.output.error).toMatch(REFUSED);
+    expect(await srv.deps.db.message.count({ where: { spaceId: w.general, text: { contains: "4711" }, sender: { type: "agent" } } })).toBe(0);
   });
 
   it("a service key narrowed to #general cannot reach #design; an unnarrowed key can", async () => {

@@ -61,6 +61,7 @@ export class PlanScheduler {
               chainDepth: 0,
               // The plan acts for whoever its maker acted for: same reach, starting in the space it was made in.
               reach: plan.reach,
+              requesterId: plan.requesterId,
               activeSpaceId: plan.originSpaceId && plan.reach.includes(plan.originSpaceId) ? plan.originSpaceId : null,
               queuedAt: now,
             },

@@ -21,7 +21,7 @@ export { reachCovers } from "../../domain/agents/provenance";
 
 export const intersect = (a: Reach, b: Reach): string[] => a.filter((s) => b.includes(s));
 
-async function spacesOf(db: Db, entityId: string): Promise<string[]> {
+export async function spacesOf(db: Db, entityId: string): Promise<string[]> {
   const rows = await db.membership.findMany({ where: { entityId, space: { archivedAt: null } }, select: { spaceId: true } });
   return rows.map((r) => r.spaceId);
 }
@@ -61,3 +61,19 @@ export function requireInReach(reach: Reach, spaceId: string): void {
 export const runsWithin = (reach: Reach, thisRunId: string) => ({
   OR: [{ id: thisRunId }, { triggerSpaceId: { in: [...reach] } }, { triggerSpaceId: null, activeSpaceId: { in: [...reach] } }],
 });
+
+/** Whom a run triggered by `m` acts for: the human who wrote it, or the human its sending run acted for. */
+export async function requesterOf(db: Db, m: Sent): Promise<string | null> {
+  if (m.sender.type === "human") return m.sender.id;
+  const parent = m.runId ? await db.run.findUnique({ where: { id: m.runId }, select: { requesterId: true } }) : null;
+  return parent?.requesterId ?? null;
+}
+
+/**
+ * `reach` as it stands now: a requester who has left a space since (or the run was queued,
+ * or the plan made) no longer reaches it through the agent. Only ever narrows.
+ */
+export async function currentReach(db: Db, reach: Reach, requesterId: string | null): Promise<string[]> {
+  if (!requesterId) return [...reach];
+  return intersect(reach, await spacesOf(db, requesterId));
+}

@@ -19,7 +19,7 @@ import { TERMINAL, transition } from "./transitions";
 import { park } from "./waits";
 import { advanceCursors } from "./cursors";
 import { startHeartbeat } from "./lease";
-import { inReach } from "../reach/reach";
+import { currentReach, inReach } from "../reach/reach";
 import { MAX_MESSAGE_LENGTH } from "@/lib/limits";
 
 /** Marks an abort we caused, so its reason becomes the run's error. */
@@ -43,7 +43,14 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
 
   const scope: RunScope = {
     ctx,
-    run: { id: run.id, chainDepth: run.chainDepth, triggerType: run.triggerType, triggerSpaceId: run.triggerSpaceId, reach: run.reach },
+    run: {
+      id: run.id,
+      chainDepth: run.chainDepth,
+      triggerType: run.triggerType,
+      triggerSpaceId: run.triggerSpaceId,
+      reach: await narrowToRequester(ctx, run),
+      requesterId: run.requesterId,
+    },
     agent: {
       id: agent.id,
       entityId: agent.entityId,
@@ -237,6 +244,16 @@ function describeError(e: unknown): string {
     return `Model call failed${status ? ` (HTTP ${status})` : ""}: ${e.message}`;
   }
   return `Model call failed: ${String(e)}`;
+}
+
+/** The run's reach, less any space its requester has left since; persisted so the context and tools agree. */
+async function narrowToRequester(ctx: GatewayCtx, run: { id: string; reach: string[]; requesterId: string | null }): Promise<string[]> {
+  const reach = await currentReach(ctx.db, run.reach, run.requesterId);
+  if (reach.length !== run.reach.length) {
+    await ctx.db.run.update({ where: { id: run.id }, data: { reach } });
+    run.reach = reach; // loadContext reads the row object
+  }
+  return reach;
 }
 
 /** Why this run's messages are sent, stamped on each (PRODUCT.md: origin). */

@@ -13,6 +13,7 @@ export interface RunScope {
     triggerSpaceId: string | null;
     /** Spaces this run may read from and post to (server/agents/reach). */
     reach: readonly string[];
+    requesterId: string | null;
   };
   agent: { id: string; entityId: string; name: string; maxWaitingRuns: number; maxRunDurationMs: number; maxToolSteps: number };
   /** Stamped on every message this run sends (PRODUCT.md: a message says why it was sent). */
@@ -35,6 +36,6 @@ export function noteSeen(scope: RunScope, spaceId: string, seq: number, messageI
 }
 
 /** What a memory, goal or plan made now records about where it came from. */
-export function provenanceOf(scope: RunScope): { originSpaceId: string | null; reach: string[] } {
-  return { originSpaceId: scope.state.activeSpaceId ?? scope.run.triggerSpaceId, reach: [...scope.run.reach] };
+export function provenanceOf(scope: RunScope): { originSpaceId: string | null; reach: string[]; requesterId: string | null } {
+  return { originSpaceId: scope.state.activeSpaceId ?? scope.run.triggerSpaceId, reach: [...scope.run.reach], requesterId: scope.run.requesterId };
 }

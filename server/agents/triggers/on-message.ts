@@ -10,7 +10,7 @@ import { broadcastRun } from "../runs/transitions";
 import { resolveWaitsFor } from "../runs/waits";
 import { log } from "../../log";
 import { MAX_QUEUED_RUNS_PER_AGENT } from "@/lib/limits";
-import { intersect, reachForMessage } from "../reach/reach";
+import { intersect, reachForMessage, requesterOf } from "../reach/reach";
 
 export type Decision = "triggered" | "folded" | "resumed" | "refused";
 
@@ -32,6 +32,7 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
   if (agents.length === 0) return;
 
   const resumed = await resolveWaitsFor(ctx, m);
+  const requesterId = await requesterOf(ctx.db, m);
   // Human messages start a chain at depth 0; an agent's message continues its run's chain.
   const fromAgent = m.sender.type === "agent";
   const depth = fromAgent ? m.chainDepth + 1 : 0;
@@ -59,7 +60,7 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
     }
     try {
       const reach = await reachForMessage(ctx.db, entity.id, m);
-      const outcome = await queueOrFold(ctx, agentId, m, depth, reach);
+      const outcome = await queueOrFold(ctx, agentId, m, depth, reach, requesterId);
       if (outcome.decision === "refused") {
         await decide("refused", outcome.reason);
         continue;
@@ -86,6 +87,7 @@ async function queueOrFold(
   m: MessageDto,
   depth: number,
   reach: string[],
+  requesterId: string | null,
 ): Promise<{ decision: "triggered" | "folded"; reason: string; runId: string } | { decision: "refused"; reason: string }> {
   return ctx.db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${agentId}))`;
@@ -113,6 +115,7 @@ async function queueOrFold(
         chainDepth: depth,
         activeSpaceId: m.spaceId,
         reach,
+        requesterId,
         queuedAt: ctx.clock.now(),
       },
       select: { id: true },

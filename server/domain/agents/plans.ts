@@ -27,7 +27,7 @@ export async function setPlans(db: Db, agentId: string, plans: PlanInput[], now:
       throw new AppError("bad_request", `Plan instructions are 1–${MAX_PLAN_INSTRUCTION} characters`);
     }
     const schedule = firstSchedule(p, now);
-    const data = { instruction: p.instruction.trim(), ...schedule, status: "active" as const, lockedUntil: null, originSpaceId: from.originSpaceId, reach: from.reach };
+    const data = { instruction: p.instruction.trim(), ...schedule, status: "active" as const, lockedUntil: null, originSpaceId: from.originSpaceId, reach: from.reach, requesterId: from.requesterId ?? null };
     out.push(
       await db.plan.upsert({
         where: { agentId_name: { agentId, name } },

@@ -5,6 +5,8 @@
 export interface Provenance {
   originSpaceId: string | null;
   reach: string[];
+  /** The human the maker acted for (plans keep it, so their runs follow that person's access). */
+  requesterId?: string | null;
 }
 
 /** Made by an admin (or a script): visible to every run of the agent. */
