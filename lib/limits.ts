@@ -69,6 +69,8 @@ export const RATE_LIMITS = {
   channelsPerUser: { points: 10, durationS: 60 },
   /** Channels a user may add members to, per minute. */
   memberAddsPerUser: { points: 10, durationS: 60 },
+  /** Account and admin changes per user: tokens, sessions, OAuth links, service keys, agent settings. */
+  accountChangesPerUser: { points: 20, durationS: 60 },
   /** Service (webhook) triggers per key. */
   serviceTriggersPerKey: { points: 30, durationS: 60 },
 } as const satisfies Record<string, RateLimit>;

@@ -17,4 +17,4 @@ export const updateAgentHandler = authed<{ id: string }>(async (req, deps, { id 
   requireAdmin(caller, "manage agents");
   const input = await readJson(req, agentSettingsInput);
   return json({ agent: await updateAgent(deps.db, id, input, { modelHosts: env().PARLEY_MODEL_HOSTS }) });
-});
+}, { limit: "accountChangesPerUser" });

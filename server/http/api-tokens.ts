@@ -8,6 +8,7 @@ import { readJson } from "./read-json";
 import { json, noContent } from "./respond";
 
 const sessionOnly = { sessionOnly: true };
+const changes = { sessionOnly: true, limit: "accountChangesPerUser" } as const;
 
 export const listTokensHandler = authed(
   async (_req, { db }, _params, caller) => json({ tokens: await listApiTokens(db, caller.userId) }),
@@ -20,10 +21,10 @@ const createBody = z.object({ name: z.string().trim().min(1, "Name is required")
 export const createTokenHandler = authed(async (req, { db }, _params, caller) => {
   const { name } = await readJson(req, createBody);
   return json(await createApiToken(db, caller.userId, name), 201);
-}, sessionOnly);
+}, changes);
 
 /** 204; 404 for an unknown, already revoked or someone else's token. Sockets opened with it are closed. */
 export const revokeTokenHandler = authed<{ id: string }>(async (_req, deps, { id }, caller) => {
   await revokeApiToken(deps, caller.userId, id);
   return noContent();
-}, sessionOnly);
+}, changes);

@@ -5,6 +5,7 @@ import { authenticate, type AuthedUser } from "../auth/authenticate";
 import { AppError } from "../domain/errors";
 import { assertSameOrigin } from "./csrf";
 import type { Handler, HttpDeps, NoParams, Params } from "./deps";
+import type { RateLimitName } from "@/lib/limits";
 import { errorResponse } from "./respond";
 
 export interface Caller extends AuthedUser {
@@ -24,7 +25,14 @@ export function endpoint<P extends Params = NoParams>(run: Handler<P>): Handler<
   };
 }
 
-export function authed<P extends Params = NoParams>(run: AuthedHandler<P>, opts: { sessionOnly?: boolean } = {}): Handler<P> {
+export function authed<P extends Params = NoParams>(
+  run: AuthedHandler<P>,
+  opts: {
+    sessionOnly?: boolean;
+    /** A rate limit spent per caller before the handler runs (lib/limits.ts RATE_LIMITS). */
+    limit?: RateLimitName;
+  } = {},
+): Handler<P> {
   return async (req, deps, params) => {
     let caller: Caller | undefined;
     try {
@@ -38,6 +46,7 @@ export function authed<P extends Params = NoParams>(run: AuthedHandler<P>, opts:
       }
       // The cookie rides along on cross-site requests; a token never does.
       if (caller.via === "session") assertSameOrigin(req);
+      if (opts.limit) await deps.limits?.consume(opts.limit, caller.userId);
       return await run(req, deps, params, caller);
     } catch (e) {
       return errorResponse(e, req, caller ? { userId: caller.userId, via: caller.via } : {});

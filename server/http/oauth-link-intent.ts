@@ -26,4 +26,4 @@ export const linkIntentHandler = authed(async (req, { secret }, _params, caller)
   const res = noContent();
   res.headers.append("set-cookie", linkIntentSetCookie(signLinkIntent({ userId: caller.userId, provider }, secret), secure));
   return res;
-}, { sessionOnly: true });
+}, { sessionOnly: true, limit: "accountChangesPerUser" });

@@ -26,5 +26,5 @@ export const rotateKeyHandler = authed<{ id: string }>(
     }
     return json(await rotateServiceKey(deps.db, id, { spaceIds: unique }), 201);
   },
-  { sessionOnly: true },
+  { sessionOnly: true, limit: "accountChangesPerUser" },
 );

@@ -8,4 +8,4 @@ import { noContent } from "./respond";
 export const revokeAllSessionsHandler = authed(async (_req, deps, _params, caller) => {
   await endAllSessions(deps, caller.userId);
   return noContent();
-}, { sessionOnly: true });
+}, { sessionOnly: true, limit: "accountChangesPerUser" });

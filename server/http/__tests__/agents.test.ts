@@ -5,6 +5,7 @@ import { createAgent } from "@/server/testing/agents";
 import { listAgentsHandler, updateAgentHandler } from "../agents";
 import { rotateKeyHandler } from "../service-keys";
 import { createChannel } from "@/server/domain/spaces/create-channel";
+import { RATE_LIMITS } from "@/lib/limits";
 import { request, run } from "./helpers";
 
 let t: TestServer;
@@ -63,5 +64,17 @@ describe("agent settings API", () => {
     expect((await rotate(member.cookie)).status).toBe(403);
     // Body-less: a key for all the agent's spaces.
     expect((await rotate(admin.cookie)).body.spaceIds).toEqual([]);
+  });
+
+  it("account and admin changes are rate limited per user (key rotation flood → 429)", async () => {
+    const flooder = await t.user("Flo", { isAdmin: true });
+    const rotate = () => run(t, rotateKeyHandler, request(`/api/agents/${agentId}/keys`, { method: "POST", cookie: flooder.cookie }), { id: agentId });
+    for (let i = 0; i < RATE_LIMITS.accountChangesPerUser.points; i++) expect((await rotate()).status).toBe(201);
+    const refused = await rotate();
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe("rate_limited");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Other admins are not affected.
+    expect((await patch(admin.cookie, { enabled: true })).status).toBe(200);
   });
 });
