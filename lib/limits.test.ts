@@ -32,7 +32,7 @@ describe("product limits", () => {
   it("10 wrong sign-ins per account per 15 minutes, then a 15-minute block", () =>
     expect(limits.RATE_LIMITS.signInPerAccount).toEqual({ points: 10, durationS: 900, blockS: 900 }));
   it("5 sign-ups per IP per hour", () => expect(limits.RATE_LIMITS.signupPerIp).toEqual({ points: 5, durationS: 3600 }));
-  it("at most 4 password hashes at once", () => expect(limits.MAX_CONCURRENT_PASSWORD_HASHES).toBe(4));
+  it("at most 2 password hashes at once (half of libuv's default threadpool)", () => expect(limits.MAX_CONCURRENT_PASSWORD_HASHES).toBe(2));
   it("JSON bodies nest at most 32 deep", () => expect(limits.MAX_JSON_DEPTH).toBe(32));
 
   it("20 messages per user per 10 s, socket and HTTP together", () =>

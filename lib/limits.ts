@@ -83,7 +83,12 @@ export const TYPING_RELAY_MS = 2000;
 export const MAX_QUEUED_RUNS_PER_AGENT = 20;
 /** Shortest interval between two runs of a recurring (cron) plan. */
 export const MIN_CRON_INTERVAL_MS = 60_000;
-/** Password hashes computed at once; past it, sign-in and sign-up answer 503 at once. */
-export const MAX_CONCURRENT_PASSWORD_HASHES = 4;
+/**
+ * Password hashes computed at once; past it, sign-in and sign-up answer 503 at once. Hashes
+ * run on libuv's threadpool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which also
+ * gzips every compressed HTTP response and does fs and dns work: at 4, a sign-in flood kept
+ * every thread busy and each API answer waited for a hash to finish.
+ */
+export const MAX_CONCURRENT_PASSWORD_HASHES = 2;
 /** Deepest JSON nesting accepted in a request body. */
 export const MAX_JSON_DEPTH = 32;

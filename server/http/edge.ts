@@ -1,13 +1,32 @@
 // What server/main.ts does to every HTTP request before Next sees it (Socket.IO's requests
 // excepted): record the client IP for rate limits (client-ip.ts), refuse a declared body
-// over MAX_BODY_BYTES on the API before anything reads it, and give the page its CSP nonce.
+// over MAX_BODY_BYTES on the API before anything reads it, refuse sign-ins and sign-ups
+// while as many are in progress as can hash a password at once, and give the page its CSP nonce.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { toErrorBody } from "../domain/errors";
+import { MAX_CONCURRENT_PASSWORD_HASHES } from "@/lib/limits";
+import { AppError, toErrorBody } from "../domain/errors";
+import { OncePerWindow } from "../limits/once-per-window";
+import { log } from "../log";
 import { setClientIpHeader } from "./client-ip";
 import { contentSecurityPolicy, newNonce, NONCE_HEADER } from "./csp";
 import { bodyTooLarge, declaresTooLarge } from "./read-body";
 
-/** Prepares `req` for Next; false when it was answered here (413) and Next must not run. */
+// The POSTs that spend a password hash. Past MAX_CONCURRENT_PASSWORD_HASHES at once they end
+// in 503 anyway, but only after Next, next-auth (or the handler) and a database lookup have
+// run: for a botnet of sign-ins, that work, not the hashing, is what everyone else waits
+// behind. So no more of them are let in at once than could hash at once; the rest are
+// refused here, for next to nothing. Process-wide, as the hashing limit is.
+const HASHING_POSTS = new Set(["/api/auth/callback/credentials", "/api/signup"]);
+let hashingPostsInFlight = 0;
+const busyLogged = new OncePerWindow(60_000);
+
+function answer(res: ServerResponse, status: number, error: AppError, headers: Record<string, string> = {}): false {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers });
+  res.end(JSON.stringify({ error: toErrorBody(error) }));
+  return false;
+}
+
+/** Prepares `req` for Next; false when it was answered here (413, 503) and Next must not run. */
 export function prepareRequest(req: IncomingMessage, res: ServerResponse, opts: { trustProxy: boolean; dev: boolean }): boolean {
   setClientIpHeader(req, opts.trustProxy);
 
@@ -15,14 +34,18 @@ export function prepareRequest(req: IncomingMessage, res: ServerResponse, opts: 
   // Every API handler enforces the limit while reading too (chunked bodies); this answers
   // the declared case without starting a route at all.
   if (path.startsWith("/api/") && declaresTooLarge(req.headers["content-length"])) {
-    res.writeHead(413, {
-      "content-type": "application/json; charset=utf-8",
-      "cache-control": "no-store",
-      // The unread body is still on the wire; closing is cheaper than draining it.
-      connection: "close",
-    });
-    res.end(JSON.stringify({ error: toErrorBody(bodyTooLarge()) }));
-    return false;
+    // The unread body is still on the wire; closing is cheaper than draining it.
+    return answer(res, 413, bodyTooLarge(), { connection: "close" });
+  }
+  if (req.method === "POST" && HASHING_POSTS.has(path.split("?")[0]!)) {
+    if (hashingPostsInFlight >= MAX_CONCURRENT_PASSWORD_HASHES) {
+      if (busyLogged.first("hashing")) log.warn({ path }, "sign-ins and sign-ups refused at the door: as many in progress as can hash at once");
+      // The answer the route gives when no hashing slot is free (server/domain/users/password.ts).
+      return answer(res, 503, new AppError("busy", "The server is busy; try again in a moment", { retryAfterS: 1 }), { "retry-after": "1" });
+    }
+    hashingPostsInFlight++;
+    // "close" comes once the response is sent or the client went away, either way.
+    res.once("close", () => hashingPostsInFlight--);
   }
 
   const nonce = newNonce();

@@ -48,7 +48,11 @@ export async function seedDemoWorkspace(db: Db, model: { provider: string; model
   if ((await db.user.count()) > 0) return false;
   const deps: Deps = { db, events: nullSink };
 
-  const [ada, ben, cleo] = await Promise.all(DEMO_USERS.map((u) => createUser(db, u)));
+  // One at a time: each hashes a password, and more hashes at once than
+  // MAX_CONCURRENT_PASSWORD_HASHES are refused as busy.
+  const humans = [];
+  for (const u of DEMO_USERS) humans.push(await createUser(db, u));
+  const [ada, ben, cleo] = humans;
   const agents = [];
   for (const a of DEMO_AGENTS) {
     agents.push(
