@@ -14,6 +14,7 @@ import { listEntities } from "../domain/entities/list-entities";
 import type { RateLimitName } from "@/lib/limits";
 import { spendMessageBudget } from "../limits/message-budget";
 import { handle } from "./ack";
+import { oneAtATime } from "./one-at-a-time";
 import type { ParleySocket } from "./typing-tracker";
 import { TypingTracker } from "./typing-tracker";
 import { z } from "zod";
@@ -24,8 +25,9 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
   const { db } = deps;
   const actor = socket.data;
   const ctx = () => ({ entityId: actor.entityId, socket: socket.id });
+  const inOrder = oneAtATime();
   const on = (event: keyof ev.ClientToServerEvents, handler: (...args: unknown[]) => Promise<void>) =>
-    socket.on(event, handler as never);
+    socket.on(event, ((...args: unknown[]) => inOrder(() => handler(...args))) as never);
   // Spent before any database work; past a limit the event gets a rate_limited ack and nothing happens.
   const limit = async (name: RateLimitName, key: string) => deps.limits?.consume(name, key);
 

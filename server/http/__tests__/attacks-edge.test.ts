@@ -1,7 +1,7 @@
 // The anonymous HTTP edge under attack: sign-in and sign-up floods, password-hash exhaustion,
 // account discovery by timing, oversized and deeply nested bodies, cross-site cookie POSTs,
 // and the security headers. The sign-in route is next-auth's real handler, called in-process.
-import { createServer, request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, TEST_SECRET, type TestServer, type TestUser } from "@/server/testing/test-server";
@@ -355,6 +355,46 @@ describe("security headers", () => {
       "object-src": "'none'",
     });
     expect(contentSecurityPolicy("abc123", { dev: true })).toContain("'nonce-abc123' 'strict-dynamic' 'unsafe-eval'");
+  });
+
+  it("the server edge refuses sign-in and sign-up POSTs at the door while as many are in progress as can hash", async () => {
+    const held: ServerResponse[] = [];
+    const server = createServer((req, res) => {
+      if (!prepareRequest(req, res, { trustProxy: false, dev: false })) return;
+      held.push(res); // in progress: the hashing slot stays taken until the answer is sent
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const port = (server.address() as AddressInfo).port;
+    const post = (path: string) =>
+      new Promise<{ status: number; retryAfter?: string; body: string }>((resolve, reject) => {
+        const req = httpRequest({ host: "127.0.0.1", port, path, method: "POST", headers: { "content-length": "0" } }, (res) => {
+          let body = "";
+          res.on("data", (c) => (body += c));
+          res.on("end", () => resolve({ status: res.statusCode!, retryAfter: res.headers["retry-after"] as string | undefined, body }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    try {
+      const inFlight = Array.from({ length: MAX_CONCURRENT_PASSWORD_HASHES }, (_, i) => post(i % 2 ? "/api/signup" : "/api/auth/callback/credentials"));
+      await vi.waitFor(() => expect(held).toHaveLength(MAX_CONCURRENT_PASSWORD_HASHES));
+      const refused = await post("/api/signup");
+      expect(refused.status).toBe(503);
+      expect(refused.retryAfter).toBe("1");
+      expect(JSON.parse(refused.body).error.code).toBe("busy");
+      // Other routes are not held back by the door.
+      const other = post("/api/spaces/x/messages");
+      await vi.waitFor(() => expect(held).toHaveLength(MAX_CONCURRENT_PASSWORD_HASHES + 1));
+      // Answered requests free their slots.
+      for (const res of held.splice(0)) res.end("{}");
+      await Promise.all([...inFlight, other]);
+      const again = post("/api/auth/callback/credentials");
+      await vi.waitFor(() => expect(held).toHaveLength(1));
+      held.splice(0).forEach((res) => res.end("{}"));
+      expect((await again).status).toBe(200);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it("the server edge: a fresh CSP nonce per request (for Next too), the client IP, and 413 for a declared big API body", async () => {

@@ -35,6 +35,14 @@ describe("live messages", () => {
     expect(got.message.seq).toBeGreaterThan(0);
   });
 
+  it("one socket's events are handled in the order it sent them (a burst holds one place in the database queue)", async () => {
+    const a = await alice.connect();
+    const acks = await Promise.all(Array.from({ length: 8 }, (_, i) => send(a, `burst ${i}`)));
+    const seqs = acks.map((ack) => (ack.ok ? ack.data.message.seq : -1));
+    expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+    expect(new Set(seqs).size).toBe(8);
+  });
+
   it("everyone sees the same gap-free order under concurrent senders", async () => {
     const [a, b] = await Promise.all([alice.connect(), bob.connect()]);
     const seenByA: MessageDto[] = [];
