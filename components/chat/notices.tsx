@@ -4,7 +4,18 @@
 // so screen readers announce them politely; each can be opened or dismissed.
 import type { Notice } from "./workspace-reducer";
 
-export function Notices({ notices, onOpen, onDismiss }: { notices: Notice[]; onOpen(spaceId: string): void; onDismiss(id: string): void }) {
+export function Notices({
+  notices,
+  knownSpaceIds,
+  onOpen,
+  onDismiss,
+}: {
+  notices: Notice[];
+  /** Spaces already in the sidebar. The notice can arrive before its space does; until then "Open" waits. */
+  knownSpaceIds: ReadonlySet<string>;
+  onOpen(spaceId: string): void;
+  onDismiss(id: string): void;
+}) {
   if (notices.length === 0) return null;
   return (
     <div className="space-y-1 border-b border-white/10 px-2 py-2">
@@ -14,11 +25,12 @@ export function Notices({ notices, onOpen, onDismiss }: { notices: Notice[]; onO
           <button
             type="button"
             aria-label={`Open #${n.spaceName}`}
+            disabled={!knownSpaceIds.has(n.spaceId)}
             onClick={() => {
               onOpen(n.spaceId);
               onDismiss(n.id);
             }}
-            className="rounded px-1.5 py-0.5 text-xs font-medium hover:bg-white/10"
+            className="rounded px-1.5 py-0.5 text-xs font-medium hover:bg-white/10 disabled:opacity-50"
           >
             Open
           </button>

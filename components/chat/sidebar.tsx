@@ -35,7 +35,7 @@ export function Sidebar({ me, spaces, activeSpaceId, online, meId, connection, o
           className={clsx("ml-auto h-2 w-2 rounded-full", connection === "online" ? "bg-emerald-400" : "animate-pulse bg-amber-400")}
         />
       </div>
-      <Notices notices={notices} onOpen={onOpen} onDismiss={onDismissNotice} />
+      <Notices notices={notices} knownSpaceIds={new Set(spaces.map((s) => s.id))} onOpen={onOpen} onDismiss={onDismissNotice} />
       <div className="flex-1 overflow-y-auto py-3">
         <Section title="Channels" addLabel="Create channel" onAdd={onNewChannel}>
           {channels.map((s) => (
