@@ -28,6 +28,8 @@ export const WAIT_TIMEOUT_MS = 5 * 60 * 1000;
 export const MAX_WAITS_PER_RUN = 10;
 /** Runs one agent may have in `waiting_reply` at once. */
 export const MAX_WAITING_RUNS_PER_AGENT = 5;
+/** Runs one process executes at once on the embedded database (one connection), all agents together. */
+export const MAX_RUNS_IN_FLIGHT_EMBEDDED = 4;
 /** Runs one agent may have `running` at once; further ones stay queued. */
 export const MAX_CONCURRENT_RUNS = 5;
 /** A run that has been running longer than this fails. */

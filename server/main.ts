@@ -16,6 +16,7 @@ import { listenHost } from "./listen-host";
 import { log } from "./log";
 import { DomainBus } from "./domain/bus";
 import { createGateway } from "./agents/gateway";
+import { MAX_RUNS_IN_FLIGHT_EMBEDDED } from "@/lib/limits";
 import { prepareRequest } from "./http/edge";
 
 async function main() {
@@ -39,7 +40,8 @@ async function main() {
   const bus = new DomainBus();
   const realtime = await createRealtime(httpServer, { db: database.db, secret, redisUrl: e.REDIS_URL, bus });
   const deps = { db: database.db, events: realtime.events, bus, limits: realtime.limits };
-  const gateway = createGateway(deps, { tickMs: e.PARLEY_TICK_MS });
+  // On the embedded database (one connection) a few runs at once keep members' queries moving.
+  const gateway = createGateway(deps, { tickMs: e.PARLEY_TICK_MS, maxRunsInFlight: e.DATABASE_URL ? undefined : MAX_RUNS_IN_FLIGHT_EMBEDDED });
   // One process owns the database unless Redis says there are several; only then is every
   // `running` run at start one this process left behind.
   await gateway.start({ recover: !e.REDIS_URL });

@@ -16,6 +16,12 @@ export interface GatewayOptions {
   models?: ModelResolver;
   /** Poll interval for timeouts, plans and runs queued elsewhere; 0 = only manual tick() (tests). */
   tickMs?: number;
+  /**
+   * Runs this process executes at once, over all agents (each agent also has its own cap).
+   * The embedded database has one connection: a burst of runs would queue every member's
+   * queries behind theirs, so the server keeps this small there. Default: no process cap.
+   */
+  maxRunsInFlight?: number;
 }
 
 export interface Gateway {
@@ -38,7 +44,7 @@ export function createGateway(deps: Deps, opts: GatewayOptions = {}): Gateway {
     executing: new Map(),
     kick: () => worker.kick(),
   };
-  worker = new RunWorker(ctx);
+  worker = new RunWorker(ctx, opts.maxRunsInFlight);
   const scheduler = new PlanScheduler(ctx);
   const pending = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;

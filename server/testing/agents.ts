@@ -144,11 +144,11 @@ type AgentOptions = Parameters<typeof createAgent>[2];
  */
 export async function startAgentScenario(
   scripts: Record<string, Script>,
-  opts: { clock?: ManualClock; spaceName?: string; agentOptions?: Record<string, AgentOptions> } = {},
+  opts: { clock?: ManualClock; spaceName?: string; agentOptions?: Record<string, AgentOptions>; maxRunsInFlight?: number } = {},
 ) {
   const models = scriptedModels(scripts);
   const clock = opts.clock ?? new ManualClock();
-  const srv = await startTestServer({ gateway: { models: models.resolver, clock } });
+  const srv = await startTestServer({ gateway: { models: models.resolver, clock, maxRunsInFlight: opts.maxRunsInFlight } });
   const ada = await srv.user("Ada");
   const agents: Record<string, Awaited<ReturnType<typeof createAgent>>> = {};
   for (const name of Object.keys(scripts)) agents[name] = await createAgent(srv.deps.db, name, opts.agentOptions?.[name]);

@@ -2,7 +2,7 @@
 // full, a cron that would fire every second. Each is refused with its reason, nothing queued.
 import { afterEach, describe, expect, it } from "vitest";
 import type { TestServer } from "../../testing/test-server";
-import { silent, startAgentScenario } from "../../testing/agents";
+import { silent, startAgentScenario, type Script } from "../../testing/agents";
 import { sendMessage } from "../../domain/messages/send-message";
 import { setPlans } from "../../domain/agents/plans";
 import { rotateServiceKey } from "../services/service-keys";
@@ -61,6 +61,27 @@ describe("service trigger limits", () => {
     const decision = await srv.deps.db.triggerDecision.findFirstOrThrow({ where: { messageId: m.id, agentId: agents.Hook!.id } });
     expect(decision).toMatchObject({ decision: "refused", reason: expect.stringMatching(/queue full/) });
     expect(await srv.deps.db.run.count({ where: { agentId: agents.Hook!.id } })).toBe(MAX_QUEUED_RUNS_PER_AGENT);
+  });
+});
+
+describe("runs in flight", () => {
+  it("a process cap holds runs back (queued, not refused) so a burst cannot crowd the database", async () => {
+    let db: TestServer["deps"]["db"] | undefined;
+    let most = 0;
+    const counting: Script = async () => {
+      most = Math.max(most, await db!.run.count({ where: { status: "running" } }));
+      await new Promise((r) => setTimeout(r, 20));
+      return { text: "nothing to add" };
+    };
+    const s = await startAgentScenario({ A: counting, B: counting, C: counting }, { maxRunsInFlight: 1 });
+    srv = s.srv;
+    db = srv.deps.db;
+    for (let i = 0; i < 3; i++) await sendMessage(srv.deps, s.ada.actor, { spaceId: s.space.id, text: `burst ${i}` });
+    await srv.gateway.idle();
+    expect(most).toBe(1);
+    // Every trigger still ran.
+    expect(await srv.deps.db.run.count({ where: { status: "completed" } })).toBeGreaterThanOrEqual(3);
+    expect(await srv.deps.db.run.count({ where: { status: { in: ["queued", "running"] } } })).toBe(0);
   });
 });
 

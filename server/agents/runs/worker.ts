@@ -17,7 +17,11 @@ export class RunWorker {
   /** Set by stop(): no new claims, so shutdown does not start runs it would then cut off. */
   private stopping = false;
 
-  constructor(private readonly ctx: GatewayCtx) {}
+  /** `maxInFlight`: runs this process executes at once, whatever their agents (see GatewayOptions). */
+  constructor(
+    private readonly ctx: GatewayCtx,
+    private readonly maxInFlight = Number.POSITIVE_INFINITY,
+  ) {}
 
   kick(): void {
     if (this.stopping) return;
@@ -35,6 +39,8 @@ export class RunWorker {
         this.again = false;
         const full = new Set<string>();
         for (const c of await runnableRuns(this.ctx)) {
+          // Left queued, not refused: track() kicks again when a run ends and a place frees up.
+          if (this.inflight.size >= this.maxInFlight) break;
           if (full.has(c.agentId)) continue;
           const outcome = await claimRun(this.ctx, c);
           if (outcome === "full") full.add(c.agentId);
