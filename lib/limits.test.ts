@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as limits from "./limits";
 
-// The values PRODUCT.md and the issue fix; changing one must be a deliberate act.
+// The product's fixed numbers; changing one must be a deliberate act.
 describe("product limits", () => {
   it("message length limit is 4000 characters", () => expect(limits.MAX_MESSAGE_LENGTH).toBe(4000));
   it("message pages default to 50 and cap at 200", () => {

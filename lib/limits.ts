@@ -1,4 +1,4 @@
-// Numbers from PRODUCT.md and the issue, named once. Each has a test (lib/limits.test.ts)
+// Product numbers (limits and defaults), named once. Each has a test (lib/limits.test.ts)
 // and each is enforced where the behaviour lives, not re-typed there.
 
 /** Longest message text accepted, in characters. */
@@ -19,7 +19,7 @@ export const TYPING_TTL_MS = 5000;
 /** Longest channel name. */
 export const MAX_SPACE_NAME_LENGTH = 80;
 
-// --- Agent gateway (PRODUCT.md 8–19) ---
+// --- Agent gateway ---
 /** Messages per space shown in an agent's SPACE HISTORY block. */
 export const HISTORY_WINDOW = 50;
 /** A `send_message(wait: true)` with no reply resumes after this long. */

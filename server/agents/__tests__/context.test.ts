@@ -1,4 +1,4 @@
-// Rule 9 (PRODUCT.md 15): the structured context. Pure builder tests with fixed input
+// The structured context. Pure builder tests with fixed input
 // (snapshots per trigger type, budget, stable static part) and scenario tests for
 // [SEEN]/[NEW] across runs and a failed run's error reaching the next run.
 import { afterEach, describe, expect, it } from "vitest";
@@ -68,7 +68,7 @@ function input(overrides: Partial<ContextInput> = {}): ContextInput {
 }
 
 describe("context builder (pure)", () => {
-  it("space_message: the seed's blocks in order, with the seed's line formats", () => {
+  it("space_message: the blocks in order, with their line formats", () => {
     expect(buildContext(input()).text).toMatchSnapshot();
   });
 

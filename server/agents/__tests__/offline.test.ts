@@ -1,4 +1,4 @@
-// The built-in offline model (PRODUCT.md 19): deterministic, silent unless a human spoke
+// The built-in offline model: deterministic, silent unless a human spoke
 // or it was addressed, and exercising the real tools — the no-key demo.
 import { afterEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../testing/test-server";

@@ -1,4 +1,4 @@
-// Rule 8 (PRODUCT.md 14): send_message(wait: true) pauses the run; a reply — from anyone
+// send_message(wait: true) pauses the run; a reply — from anyone
 // else in the space, or another agent's send_message(messageId) — resumes it as a fresh
 // model call that sees the reply marked; no reply resumes it after the timeout; waits
 // survive a restart; a reply during the save is not lost.

@@ -1,7 +1,7 @@
-// The structured context of one model call (PRODUCT.md 15, seed 000). Pure: data in,
+// The structured context of one model call. Pure: data in,
 // text out. The static part (identity, persona, instructions) comes first and does not
 // change between runs, so providers can cache the prefix; the dynamic part follows in the
-// seed's block order. When the whole text would exceed the budget, the oldest [SEEN]
+// fixed block order. When the whole text would exceed the budget, the oldest [SEEN]
 // history lines go first, and the block says how many were left out.
 import type { ContextInput, SpaceHistory } from "./context-input";
 import { estimateTokens } from "./budget";

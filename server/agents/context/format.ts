@@ -1,4 +1,4 @@
-// Line formats of the structured context (seed 000). One function per kind of line, so
+// Line formats of the structured context (described in ARCHITECTURE.md). One function per kind of line, so
 // the history block, read_messages results and tests all print messages the same way.
 import type { HistoryMessage, MessageOrigin } from "./context-input";
 

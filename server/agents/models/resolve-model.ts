@@ -1,4 +1,4 @@
-// Agent → language model (PRODUCT.md 19). OpenAI, Anthropic and any OpenAI-compatible
+// Agent → language model. OpenAI, Anthropic and any OpenAI-compatible
 // endpoint through the AI SDK's providers, keys from the environment; "offline" is the
 // built-in deterministic model. A missing key is a readable run failure, not a crash.
 // An agent's own baseURL is checked against PARLEY_MODEL_HOSTS here, at call time, so the

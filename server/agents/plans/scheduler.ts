@@ -1,4 +1,4 @@
-// Plans fire on time, once (PRODUCT.md 17). A due plan is locked with FOR UPDATE SKIP
+// Plans fire on time, once. A due plan is locked with FOR UPDATE SKIP
 // LOCKED, its run is created and its next time written in the same transaction, and
 // Run has a unique (planId, planFireAt): a due time can start one run, whatever the
 // number of processes or ticks. Ticks in one process never overlap.

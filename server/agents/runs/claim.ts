@@ -1,4 +1,4 @@
-// Which runs may start now, and claiming one (PRODUCT.md 9, 10). Queued runs and waiting
+// Which runs may start now, and claiming one. Queued runs and waiting
 // runs whose reply arrived (or whose wait timed out) are runnable; an agent runs at most
 // maxConcurrentRuns at once. The claim takes a per-agent advisory lock, so processes
 // sharing the database cannot overshoot the cap or claim the same run twice.

@@ -1,4 +1,4 @@
-// PRODUCT.md 16: when a run ends, the agent's lastProcessedMessageId moves to the newest
+// When a run ends, the agent's lastProcessedMessageId moves to the newest
 // message it saw in each space it read — forward only, so concurrent runs cannot move it back.
 import { rooms } from "@/lib/realtime/events";
 import type { GatewayCtx } from "../gateway-context";

@@ -1,4 +1,4 @@
-// One model call of a run (PRODUCT.md 10–15): build the context, call the model with the
+// One model call of a run: build the context, call the model with the
 // tools, stream send_message drafts to the space, record every step, then complete,
 // park for a wait, or fail with a readable reason and the partial output.
 import { parsePartialJson, stepCountIs, streamText } from "ai";
@@ -256,7 +256,7 @@ async function narrowToRequester(ctx: GatewayCtx, run: { id: string; reach: stri
   return reach;
 }
 
-/** Why this run's messages are sent, stamped on each (PRODUCT.md: origin). */
+/** Why this run's messages are sent, stamped on each (its origin). */
 async function originOf(
   ctx: GatewayCtx,
   run: { triggerType: "space_message" | "plan" | "service"; triggerMessageId: string | null; planId: string | null; serviceName: string | null },

@@ -1,4 +1,4 @@
-// The run lifecycle (PRODUCT.md 10): only legal transitions, each one a conditional
+// The run lifecycle: only legal transitions, each one a conditional
 // UPDATE (so two processes cannot both move a run), persisted, recorded in the timeline
 // and broadcast to the run's space and to admins.
 import type { RunDto, RunStatus } from "@/lib/realtime/dto";

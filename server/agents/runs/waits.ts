@@ -1,4 +1,4 @@
-// Waiting for a reply (PRODUCT.md 14). A wait is saved *before* its question is posted, so
+// Waiting for a reply. A wait is saved *before* its question is posted, so
 // a reply can never slip in between; the run is "parked" (resumeAt set) only once its
 // model call has ended, so a fast reply cannot start a second execution of the same run.
 //

@@ -1,4 +1,4 @@
-// Per-agent secret keys for service triggers (PRODUCT.md 18). The key is shown once;
+// Per-agent secret keys for service triggers. The key is shown once;
 // only its SHA-256 is stored (keys are long random strings, so a fast hash is enough —
 // there is nothing to brute-force), and lookups go through the hash's unique index.
 import { createHash, randomBytes } from "node:crypto";

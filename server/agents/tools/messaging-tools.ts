@@ -1,4 +1,4 @@
-// send_message, enter_space, read_messages (PRODUCT.md 11–14). Every space a tool names is
+// send_message, enter_space, read_messages. Every space a tool names is
 // checked for membership on the server; the agent's text output is never posted.
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";

@@ -16,7 +16,7 @@ export interface RunScope {
     requesterId: string | null;
   };
   agent: { id: string; entityId: string; name: string; maxWaitingRuns: number; maxRunDurationMs: number; maxToolSteps: number };
-  /** Stamped on every message this run sends (PRODUCT.md: a message says why it was sent). */
+  /** Stamped on every message this run sends (a message says why it was sent). */
   origin: MessageOrigin;
   state: {
     activeSpaceId: string | null;

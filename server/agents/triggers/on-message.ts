@@ -1,4 +1,4 @@
-// Message → runs (PRODUCT.md 8, 9). Every other agent member of the space gets one run per
+// Message → runs. Every other agent member of the space gets one run per
 // message, unless: the message answers that agent's waiting run (the run resumes instead),
 // the chain is at the space's depth limit, the agent is disabled, or the agent already has
 // a queued run in this space (the message folds into it). Every outcome is recorded as a

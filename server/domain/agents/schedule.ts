@@ -1,4 +1,4 @@
-// Plan schedules (PRODUCT.md 17): exactly one of runAfter ("30 minutes", "2 hours",
+// Plan schedules: exactly one of runAfter ("30 minutes", "2 hours",
 // "1 day", "1 week"), scheduledAt (ISO time) or cron. Cron uses croner (well kept, no deps,
 // handles DST and the usual 5/6-field syntax) evaluated in UTC.
 import { Cron } from "croner";

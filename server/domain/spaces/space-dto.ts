@@ -47,7 +47,7 @@ export function toMemberDto(m: MemberRow): MemberDto {
     ...toEntityDto(m.entity),
     role: m.role,
     provider: m.entity.agent?.provider ?? null,
-    // An agent's cursor is the newest message a finished run processed (PRODUCT.md 6).
+    // An agent's cursor is the newest message a finished run processed.
     lastSeenSeq: m.entity.type === "agent" ? m.lastProcessedSeq : m.lastSeenSeq,
     lastSeenMessageId: m.entity.type === "agent" ? m.lastProcessedMessageId : m.lastSeenMessageId,
   };

@@ -14,7 +14,7 @@ export interface NewUser {
 
 /**
  * A human account and its entity. The first account in an empty workspace becomes an
- * admin (PRODUCT.md 1). New people join #general when it exists, as in Slack.
+ * admin. New people join #general when it exists, as in Slack.
  */
 export async function createUser(db: Db, input: NewUser) {
   const email = input.email.trim().toLowerCase();
