@@ -5,51 +5,29 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect } from "socket.io-client";
 import { startTestServer, waitFor, TEST_SECRET, type TestServer, type ClientSocket } from "@/server/testing/test-server";
 import { createUser } from "@/server/domain/users/create-user";
-import { setRuntime } from "@/server/runtime";
-import { resetEnvCache } from "@/server/env";
 import { sessionFromCookieHeader } from "@/server/auth/session-cookie";
 import { listSpacesHandler } from "@/server/http/list-spaces";
-import { httpDeps, request, run } from "@/server/http/__tests__/helpers";
+import { request, run } from "@/server/http/__tests__/helpers";
+import { cookiesOf, useNextAuthRoute } from "@/server/testing/next-auth-route";
 import { GET as authGet, POST as authPost } from "@/app/api/auth/[...nextauth]/route";
 
 let t: TestServer;
-let csrf: { token: string; cookie: string };
-const savedSecret = process.env.AUTH_SECRET;
-
 beforeAll(async () => {
   t = await startTestServer();
-  // next-auth's route reads the secret from env and the database from the runtime, as in production.
-  process.env.AUTH_SECRET = TEST_SECRET;
-  resetEnvCache();
-  setRuntime(httpDeps(t));
-  const res = await authGet(new Request("http://parley.test/api/auth/csrf") as never);
-  csrf = { token: ((await res.json()) as { csrfToken: string }).csrfToken, cookie: cookiesOf(res) };
 });
-afterAll(async () => {
-  setRuntime(undefined);
-  if (savedSecret === undefined) delete process.env.AUTH_SECRET;
-  else process.env.AUTH_SECRET = savedSecret;
-  resetEnvCache();
-  await t?.close();
-});
-
-/** The name=value pairs a response sets, as a Cookie header. */
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+const route = useNextAuthRoute(() => t);
+afterAll(() => t?.close());
 
 function form(path: string, cookie: string, fields: Record<string, string>) {
   return new Request(`http://parley.test${path}`, {
     method: "POST",
     headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1", "x-parley-client-ip": "198.51.100.7" },
-    body: new URLSearchParams({ csrfToken: csrf.token, ...fields }),
+    body: new URLSearchParams({ csrfToken: route.csrf.token, ...fields }),
   });
 }
 
 async function signIn(email: string, password: string): Promise<string> {
-  const res = await authPost(form("/api/auth/callback/credentials", csrf.cookie, { email, password, callbackUrl: "/spaces" }) as never);
+  const res = await authPost(form("/api/auth/callback/credentials", route.csrf.cookie, { email, password, callbackUrl: "/spaces" }) as never);
   const session = cookiesOf(res).split("; ").find((c) => c.startsWith("authjs.session-token="));
   if (!session) throw new Error(`sign-in failed (${res.status})`);
   return session;
@@ -73,7 +51,7 @@ describe("sessions through next-auth", () => {
     await waitFor(socket, "session:ready");
     const closed = new Promise<string>((resolve) => socket.on("disconnect", (reason) => resolve(reason)));
 
-    const out = await authPost(form("/api/auth/signout", `${csrf.cookie}; ${cookie}`, { callbackUrl: "/signin" }) as never);
+    const out = await authPost(form("/api/auth/signout", `${route.csrf.cookie}; ${cookie}`, { callbackUrl: "/signin" }) as never);
     expect(out.status).toBeLessThan(400);
 
     expect(await closed).toBe("io server disconnect");
