@@ -15,34 +15,27 @@
 //   npm run bench:abuse                           # 10 s per phase, waves of 50
 //   npm run bench:abuse -- --seconds 20 --parallel 100
 //   npm run bench:abuse -- --phases flood,all          # only some attacks (see PHASES)
-import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
+import { fork } from "node:child_process";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { io as connect } from "socket.io-client";
-import { MAX_CONCURRENT_PASSWORD_HASHES, RATE_LIMITS } from "@/lib/limits";
 import type { MessageDto } from "@/lib/realtime/dto";
 import { percentile, type ClientSocket } from "./measure";
+import { ACK_TIMEOUT_MS, HEALTH_GAP_MS, MESSAGE_EVERY_MS, bump, connectSocket, postSignup, request, requestOk, signIn, sleep, unlessBusy } from "./abuse/client";
+import type { AttackKind, AttackPlan, AttackResult } from "./abuse/attacker";
+import { ensureBuild, server, startServer, stopServer, tail } from "./abuse/server-under-test";
+import { report } from "./abuse/report";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const USAGE = "usage: bench:abuse [--seconds S=10] [--parallel P=50] [--phases signin,signin-ip,signup,flood,flood-agents,all]";
-/** Members' probes: one health check at a time with this pause between, one message per tick. */
-const HEALTH_GAP_MS = 50;
-const MESSAGE_EVERY_MS = 200;
-/** The goal: what an abuser may do to members' p99. */
-const GOAL_RATIO = 2;
-const ACK_TIMEOUT_MS = 30_000;
 const VICTIMS = [
   { email: "ada@parley.dev", password: "parley-admin" },
   { email: "ben@parley.dev", password: "parley-demo" },
   { email: "cleo@parley.dev", password: "parley-demo" },
 ];
 
-interface Options {
+export interface Options {
   seconds: number;
   parallel: number;
   phases: string[];
@@ -68,379 +61,15 @@ function parseOptions(argv: string[]): Options {
   return o;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "–");
-const bump = (counts: Record<string, number>, key: string) => (counts[key] = (counts[key] ?? 0) + 1);
-const showCounts = (counts: Record<string, number>) =>
-  Object.entries(counts)
-    .sort((a, b) => b[1] - a[1])
-    .map(([k, n]) => `${k} ${n}`)
-    .join(", ") || "none";
-
-// --- HTTP and socket helpers, used by both processes ---
-
-const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-
-interface Csrf {
-  token: string;
-  cookie: string;
-}
-
-/** next-auth's double-submit CSRF pair; one pair serves any number of sign-ins. */
-async function csrf(url: string): Promise<Csrf> {
-  const res = await fetch(`${url}/api/auth/csrf`);
-  const { csrfToken } = (await res.json()) as { csrfToken: string };
-  return { token: csrfToken, cookie: cookiesOf(res).join("; ") };
-}
-
-/** The request the sign-in form makes (components/auth/post-credentials.ts). */
-function postCredentials(url: string, c: Csrf, email: string, password: string, ip?: string): Promise<Response> {
-  return fetch(`${url}/api/auth/callback/credentials`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      "x-auth-return-redirect": "1",
-      cookie: c.cookie,
-      ...(ip ? { "x-forwarded-for": ip } : {}),
-    },
-    body: new URLSearchParams({ email, password, csrfToken: c.token, callbackUrl: "/spaces" }),
-    redirect: "manual",
-  });
-}
-
-/** Retries while the server answers 503 (busy hashing, e.g. a previous phase's last requests). */
-async function unlessBusy(send: () => Promise<Response>): Promise<Response> {
-  for (let attempt = 1; ; attempt++) {
-    const res = await send();
-    if (res.status !== 503 || attempt === 20) return res;
-    await res.arrayBuffer();
-    await sleep(500);
-  }
-}
-
-/** Signs in for real (a Session row and all) and returns the session cookie header. */
-async function signIn(url: string, email: string, password: string): Promise<string> {
-  const c = await csrf(url);
-  const res = await unlessBusy(() => postCredentials(url, c, email, password));
-  // next-auth splits a large session token into .0, .1, …; send every piece back.
-  const session = cookiesOf(res).filter((c) => c.startsWith("authjs.session-token"));
-  if (!session.length) throw new Error(`sign-in as ${email} failed: ${res.status} ${await res.text()}`);
-  return session.join("; ");
-}
-
-function postSignup(url: string, email: string, ip: string): Promise<Response> {
-  return fetch(`${url}/api/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": ip },
-    body: JSON.stringify({ email, name: "Bench Signup", password: "bench-password-1" }),
-  });
-}
-
-function connectSocket(url: string, cookie: string): Promise<{ socket: ClientSocket; entityId: string }> {
-  // forceNew: one connection per member, as separate browsers would have.
-  const socket: ClientSocket = connect(url, { transports: ["websocket"], extraHeaders: { cookie }, forceNew: true, reconnection: false });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("socket not ready after 30 s")), 30_000);
-    socket.once("session:ready", ({ entityId }) => {
-      clearTimeout(timer);
-      resolve({ socket, entityId });
-    });
-    socket.once("connect_error", (e) => {
-      clearTimeout(timer);
-      reject(new Error(`socket refused: ${e.message}`));
-    });
-  });
-}
-
-type AckResult = { ok: true; data: unknown } | { ok: false; code: string };
-
-/** Emits an acked event; a missing ack becomes { ok: false, code: "timeout" } instead of hanging. */
-function request(socket: ClientSocket, event: string, payload: unknown): Promise<AckResult> {
-  return new Promise((resolve) => {
-    (socket.timeout(ACK_TIMEOUT_MS) as unknown as { emit: (...a: unknown[]) => void }).emit(
-      event,
-      payload,
-      (err: unknown, ack: { ok: boolean; data?: unknown; error?: { code: string } }) => {
-        if (err) resolve({ ok: false, code: "timeout" });
-        else resolve(ack.ok ? { ok: true, data: ack.data } : { ok: false, code: ack.error?.code ?? "unknown" });
-      },
-    );
-  });
-}
-
-async function requestOk<T>(socket: ClientSocket, event: string, payload: unknown): Promise<T> {
-  const r = await request(socket, event, payload);
-  if (!r.ok) throw new Error(`${event} refused: ${r.code}`);
-  return r.data as T;
-}
-
-// --- The attacker: its own process, so its client-side work does not sit on the event loop
-// that times the members' requests. It gets its plan over IPC, says "ready" once connected,
-// attacks until told to stop, then sends what it got back. ---
-
-type AttackKind = "signinBotnet" | "signinOneIp" | "signupBotnet" | "socketFlood";
-
-interface AttackPlan {
-  url: string;
-  kinds: AttackKind[];
-  parallel: number;
-  /** For socketFlood: the attacker's session cookie and the space it floods. */
-  cookie?: string;
-  spaceId?: string;
-  /** Makes addresses and emails unique across phases. */
-  tag: string;
-}
-
-interface WaveStats {
-  sent: number;
-  waves: number;
-  byStatus: Record<string, number>;
-  /** The attacker's own request latencies; only their p50/p99 travel back. */
-  latencies?: number[];
-  p50Ms?: number;
-  p99Ms?: number;
-}
-
-interface AttackResult {
-  http: Partial<Record<AttackKind, WaveStats>>;
-  socket?: { byEvent: Record<string, Record<string, number>>; disconnects: number };
-}
-
-async function attacker(): Promise<void> {
-  const plan = await new Promise<AttackPlan>((resolve) => process.once("message", (m) => resolve(m as AttackPlan)));
-  let stopping = false;
-  const stopped = new Promise<void>((resolve) => process.once("message", () => resolve()));
-  void stopped.then(() => (stopping = true));
-  const result: AttackResult = { http: {} };
-  const c = await csrf(plan.url);
-  // A fresh address per request: a botnet larger than any per-IP limit can see.
-  let ipCounter = 0;
-  const freshIp = () => {
-    const n = ++ipCounter;
-    return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  };
-
-  const waves = (kind: AttackKind, one: (i: number) => Promise<string>) => {
-    const stats: WaveStats = { sent: 0, waves: 0, byStatus: {}, latencies: [] };
-    result.http[kind] = stats;
-    return (async () => {
-      while (!stopping) {
-        stats.waves++;
-        await Promise.all(
-          Array.from({ length: plan.parallel }, async () => {
-            const t0 = performance.now();
-            const i = ++stats.sent;
-            try {
-              bump(stats.byStatus, await one(i));
-            } catch (e) {
-              bump(stats.byStatus, `error ${(e as Error).message}`);
-            }
-            stats.latencies!.push(performance.now() - t0);
-          }),
-        );
-      }
-    })();
-  };
-  const signInStatus = async (res: Response) => {
-    if (res.status !== 200) return `${res.status}`;
-    const { url } = (await res.json()) as { url?: string };
-    return url?.includes("error=CredentialsSignin") ? "200 wrong password" : "200 signed in";
-  };
-  const tasks: Promise<void>[] = [];
-  const loops: (() => Promise<void>)[] = [];
-  for (const kind of plan.kinds) {
-    // Unknown emails: each still costs the server a full (dummy) hash, and no account's
-    // own failure limit ever trips.
-    if (kind === "signinBotnet")
-      loops.push(() => waves(kind, async (i) => signInStatus(await postCredentials(plan.url, c, `nobody-${plan.tag}-${i}@bench.dev`, "wrong-password", freshIp()))));
-    if (kind === "signinOneIp")
-      loops.push(() => waves(kind, async (i) => signInStatus(await postCredentials(plan.url, c, `nobody-${plan.tag}-${i}@bench.dev`, "wrong-password", "198.51.100.1"))));
-    if (kind === "signupBotnet")
-      loops.push(() => waves(kind, async (i) => `${(await postSignup(plan.url, `bot-${plan.tag}-${i}@bench.dev`, freshIp())).status}`));
-    if (kind === "socketFlood") loops.push(() => flood(plan, () => stopping, result));
-  }
-  process.send!({ ready: true });
-  for (const loop of loops) tasks.push(loop());
-  await stopped;
-  await Promise.race([Promise.all(tasks), sleep(ACK_TIMEOUT_MS)]);
-  for (const stats of Object.values(result.http)) {
-    stats.p50Ms = percentile(stats.latencies!, 50);
-    stats.p99Ms = percentile(stats.latencies!, 99);
-    delete stats.latencies;
-  }
-  process.send!(result, () => process.exit(0));
-}
-
-/** --parallel acked events in flight at all times, round-robin over four events; reconnects if dropped. */
-async function flood(plan: AttackPlan, stopping: () => boolean, result: AttackResult): Promise<void> {
-  const byEvent: Record<string, Record<string, number>> = {};
-  result.socket = { byEvent, disconnects: 0 };
-  let socket = (await connectSocket(plan.url, plan.cookie!)).socket;
-  // One reconnect for all the workers that find the socket dropped.
-  let reconnecting: Promise<void> | undefined;
-  const reconnect = () =>
-    (reconnecting ??= (async () => {
-      result.socket!.disconnects++;
-      socket = (await connectSocket(plan.url, plan.cookie!)).socket;
-      reconnecting = undefined;
-    })());
-  let n = 0;
-  const next = (): [string, unknown] => {
-    const i = n++;
-    const spaceId = plan.spaceId!;
-    switch (i % 4) {
-      case 0:
-        return ["typing:set", { spaceId, typing: true }];
-      case 1:
-        return ["message:send", { spaceId, text: `flood ${plan.tag} #${i}`, clientMessageId: `flood-${plan.tag}-${i}` }];
-      case 2:
-        return ["space:join", { spaceId }];
-      default:
-        return ["space:create", { name: `flood ${plan.tag} ${i}`, memberIds: [] }];
-    }
-  };
-  await Promise.all(
-    Array.from({ length: plan.parallel }, async () => {
-      while (!stopping()) {
-        if (!socket.connected) await reconnect();
-        const [event, payload] = next();
-        const r = await request(socket, event, payload);
-        bump((byEvent[event] ??= {}), r.ok ? "ok" : r.code);
-      }
-    }),
-  );
-  socket.disconnect();
-}
-
-// --- The server under test ---
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  dir: string;
-  logFile: string;
-  exited: Promise<number | null>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => (port === 3000 || port === 3100 ? freePort().then(resolve, reject) : resolve(port)));
-    });
-  });
-}
-
-function newestMtime(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-/** server/main.ts in production mode needs `next build` output; make it once if missing. */
-function ensureBuild(): void {
-  const buildId = path.join(ROOT, ".next/BUILD_ID");
-  if (!existsSync(buildId)) {
-    console.log("No production build (.next/BUILD_ID): running `npx next build` first (about a minute)…");
-    const r = spawnSync("npx", ["next", "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-    if (r.status !== 0) throw new Error(`next build failed (exit ${r.status})`);
-    return;
-  }
-  // Rebuilding on every run, as `npm start` would, costs a minute; say so instead.
-  const sources = Math.max(...["app", "components", "lib", "server"].map((d) => newestMtime(path.join(ROOT, d))));
-  if (sources > statSync(buildId).mtimeMs) console.log("note: sources are newer than .next; routes run as last built (`npm run build` to refresh)");
-}
-
-let server: Server | undefined;
-
-async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const dir = mkdtempSync(path.join(os.tmpdir(), "parley-abuse-"));
-  const logFile = path.join(dir, "server.log");
-  const out = openSync(logFile, "a");
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PGLITE_DIR: path.join(dir, "pglite"),
-    AUTH_SECRET: randomBytes(32).toString("base64url"),
-    // The botnet is simulated with X-Forwarded-For, as if behind our own reverse proxy.
-    TRUST_PROXY: "true",
-    NEXT_TELEMETRY_DISABLED: "1",
-  };
-  // The embedded database, the in-memory limiter and the demo seed; nothing from the caller's shell.
-  for (const k of ["DATABASE_URL", "REDIS_URL", "SEED_DEMO", "APP_URL", "ALLOWED_ORIGINS", "SIGNUP", "SIGNUP_DOMAINS"]) delete env[k];
-  // detached: its own process group, so the whole tree (tsx and node) is stopped together.
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], { cwd: ROOT, env, detached: true, stdio: ["ignore", out, out] });
-  closeSync(out);
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const s: Server = { url: `http://127.0.0.1:${port}`, child, dir, logFile, exited };
-  server = s;
-  let down = false;
-  void exited.then(() => (down = true));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (down) throw new Error(`server exited during start; log:\n${tail(logFile)}`);
-    if (Date.now() > deadline) throw new Error(`server not healthy after 120 s; log:\n${tail(logFile)}`);
-    const ok = await fetch(`${s.url}/api/health`).then((r) => r.ok, () => false);
-    if (ok) return s;
-    await sleep(250);
-  }
-}
-
-function tail(file: string, lines = 20): string {
-  try {
-    return readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
-  } catch {
-    return "(no log)";
-  }
-}
-
-async function stopServer(keepLog: boolean): Promise<void> {
-  const s = server;
-  if (!s) return;
-  server = undefined;
-  if (s.child.exitCode === null && s.child.signalCode === null) {
-    try {
-      process.kill(-s.child.pid!, "SIGTERM");
-    } catch {}
-    const exited = await Promise.race([s.exited.then(() => true), sleep(15_000).then(() => false)]);
-    if (!exited) {
-      try {
-        process.kill(-s.child.pid!, "SIGKILL");
-      } catch {}
-      await s.exited;
-    }
-  }
-  if (keepLog) console.error(`server log kept: ${s.logFile}`);
-  else rmSync(s.dir, { recursive: true, force: true });
-}
-
-// Last resort when the bench dies some other way: nothing outlives it.
-process.on("exit", () => {
-  if (server?.child.pid && server.child.exitCode === null) {
-    try {
-      process.kill(-server.child.pid, "SIGKILL");
-    } catch {}
-  }
-});
-
 // --- Members' view ---
 
-interface Member {
+export interface Member {
   email: string;
   socket: ClientSocket;
   entityId: string;
 }
 
-interface Probe {
+export interface Probe {
   health: number[];
   healthErrors: Record<string, number>;
   acks: number[];
@@ -512,7 +141,7 @@ async function storedSince(reader: ClientSocket, spaceId: string, sinceIso: stri
 
 // --- Phases ---
 
-interface Phase {
+export interface Phase {
   key: string;
   name: string;
   kinds: AttackKind[];
@@ -529,7 +158,7 @@ const PHASES: Phase[] = [
   { key: "all", name: "all at once", kinds: ["signinBotnet", "signupBotnet", "socketFlood"], floodIn: "general" },
 ];
 
-interface PhaseResult {
+export interface PhaseResult {
   phase: Phase;
   probe: Probe;
   attack: AttackResult;
@@ -538,7 +167,7 @@ interface PhaseResult {
 }
 
 async function runAttack(plan: AttackPlan, during: () => Promise<Probe>): Promise<{ probe: Probe; attack: AttackResult }> {
-  const child = fork(fileURLToPath(import.meta.url), ["--attacker"], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), "abuse", "attacker.ts"), ["--attacker"], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const exited = new Promise<never>((_, reject) =>
     child.once("exit", (code) => reject(new Error(`attacker process exited (${code}) before reporting`))),
   );
@@ -625,111 +254,17 @@ async function main() {
   console.log(report(o, setupS, baseline, after, results, log, (performance.now() - started) / 1000));
 }
 
-function report(o: Options, setupS: number, base: Probe, after: Probe, results: PhaseResult[], serverLog: string, totalS: number): string {
-  const pad = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(i ? 13 : 16) : c.padStart(9))).join(" ");
-  const rows: string[] = [];
-  const row = (name: string, p: Probe) => {
-    for (const [metric, xs, bxs, errs] of [
-      ["health", p.health, base.health, p.healthErrors],
-      ["message ack", p.acks, base.acks, p.ackErrors],
-    ] as const) {
-      const [b50, b99, a50, a99] = [percentile(bxs, 50), percentile(bxs, 99), percentile(xs, 50), percentile(xs, 99)];
-      const ratio = a99 / b99;
-      const failed = Object.values(errs).reduce((a, b) => a + b, 0);
-      rows.push(
-        pad([
-          metric === "health" ? name : "",
-          metric,
-          f(b50),
-          f(b99),
-          f(a50),
-          f(a99),
-          `${f(a50 / b50, 2)}x`,
-          `${f(ratio, 2)}x`,
-          // A probe that failed outright is a miss whatever its latency.
-          ratio <= GOAL_RATIO && !failed ? "PASS" : "FAIL",
-          `${xs.length}${failed ? ` (+${failed} failed: ${showCounts(errs)})` : ""}`,
-        ]),
-      );
-    }
-    rows.push(pad(["", `  probe loop p99 ${f(p.loopDelayP99)} ms, load ${f(p.load1, 2)}`]));
-  };
-  for (const r of results) row(r.phase.name, r.probe);
-  row("baseline again", after);
+const bail = (signal: string) => {
+  void stopServer(false).finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+};
+process.once("SIGINT", () => bail("SIGINT"));
+process.once("SIGTERM", () => bail("SIGTERM"));
+main().catch(async (e) => {
+  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+  process.exitCode = 1;
+  if (server) console.error(`server log (last lines):\n${tail(server.logFile)}`);
+  await stopServer(true).catch(() => {});
+  // A failed run can leave sockets or timers open; do not hang the terminal.
+  setTimeout(() => process.exit(1), 2000).unref();
+});
 
-  const got: string[] = [];
-  const label: Record<AttackKind, string> = {
-    signinBotnet: "wrong sign-ins, fresh IP each",
-    signinOneIp: "wrong sign-ins, one IP",
-    signupBotnet: "sign-ups, fresh IP each",
-    socketFlood: "socket flood",
-  };
-  for (const r of results) {
-    got.push(`${r.phase.name}:`);
-    for (const [kind, st] of Object.entries(r.attack.http) as [AttackKind, WaveStats][]) {
-      got.push(`  ${label[kind]}: ${st.sent} in ${st.waves} waves (p50 ${f(st.p50Ms!)} ms, p99 ${f(st.p99Ms!)} ms): ${showCounts(st.byStatus)}`);
-    }
-    if (r.attack.socket) {
-      const events = Object.entries(r.attack.socket.byEvent);
-      const total = events.reduce((a, [, c]) => a + Object.values(c).reduce((x, y) => x + y, 0), 0);
-      got.push(`  ${label.socketFlood}: ${total} acked events, ${f(total / o.seconds, 0)}/s; reconnects ${r.attack.socket.disconnects}`);
-      for (const [event, counts] of events) got.push(`    ${event.padEnd(13)} ${showCounts(counts)}`);
-      const where = r.phase.floodIn === "own" ? "its own channel" : "#general";
-      if (r.stored) got.push(`    stored in ${where}: ${r.stored.attacker} attacker messages; ${r.stored.agents} agent messages since the flood began`);
-    }
-  }
-
-  // The server's own account: warnings and errors by message (the limiter logs once per key and window).
-  const levels: Record<string, number> = {};
-  const loud: Record<string, number> = {};
-  for (const line of serverLog.split("\n")) {
-    const m = /^\{.*"level":(\d+).*"msg":"([^"]*)"/.exec(line);
-    if (!m) continue;
-    bump(levels, { "20": "debug", "30": "info", "40": "warn", "50": "error", "60": "fatal" }[m[1]!] ?? m[1]!);
-    if (Number(m[1]) >= 40) bump(loud, m[2]!);
-  }
-
-  return [
-    `Parley abuse bench: can one abuser hurt everyone else? ${o.seconds} s per phase, waves of ${o.parallel}`,
-    `node ${process.version}, ${os.cpus().length} CPUs; server: server/main.ts (production build) as a child process, embedded PGlite in a temp dir,`,
-    `TRUST_PROXY=true; UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? "unset (4)"}; MAX_CONCURRENT_PASSWORD_HASHES ${MAX_CONCURRENT_PASSWORD_HASHES};`,
-    `limits: sign-in ${RATE_LIMITS.signInPerIp.points}/IP and ${RATE_LIMITS.signInPerAccount.points}/account per 15 min, sign-up ${RATE_LIMITS.signupPerIp.points}/IP per hour, ` +
-      `messages ${RATE_LIMITS.messagesPerUser.points}/user per ${RATE_LIMITS.messagesPerUser.durationS} s`,
-    `members: GET /api/health one at a time (${HEALTH_GAP_MS} ms apart); message:send ack every ${MESSAGE_EVERY_MS} ms, 3 members in turn, own channel`,
-    `attacker: a separate process; each socket flood is a fresh signed-up account, ${o.parallel} events awaiting acks, posting in its own channel or in #general (3 agents)`,
-    "",
-    pad(["phase", "metric", "base p50", "base p99", "p50", "p99", "×p50", "×p99", `≤ ${GOAL_RATIO}× p99`, "samples"]),
-    ...rows,
-    "",
-    "what the attack got (200 wrong password / 201 = a full hash was spent; 503 = busy, refused before hashing; 429 = rate limited):",
-    ...got,
-    "",
-    `server log: ${showCounts(levels)}`,
-    ...Object.entries(loud)
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 8)
-      .map(([msg, n]) => `  ${n}× ${msg}`),
-    `setup (build check, server start) ${f(setupS)} s; total ${f(totalS)} s`,
-  ].join("\n");
-}
-
-if (process.argv.includes("--attacker")) {
-  attacker().catch((e) => {
-    console.error("attacker:", e instanceof Error ? (e.stack ?? e.message) : e);
-    process.exit(1);
-  });
-} else {
-  const bail = (signal: string) => {
-    void stopServer(false).finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
-  };
-  process.once("SIGINT", () => bail("SIGINT"));
-  process.once("SIGTERM", () => bail("SIGTERM"));
-  main().catch(async (e) => {
-    console.error(e instanceof Error ? (e.stack ?? e.message) : e);
-    process.exitCode = 1;
-    if (server) console.error(`server log (last lines):\n${tail(server.logFile)}`);
-    await stopServer(true).catch(() => {});
-    // A failed run can leave sockets or timers open; do not hang the terminal.
-    setTimeout(() => process.exit(1), 2000).unref();
-  });
-}

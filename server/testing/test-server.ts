@@ -127,3 +127,18 @@ export function call<E extends keyof ClientToServerEvents>(
     );
   });
 }
+
+/** Opens a socket that may be refused and closes it: resolves with "connected" or the connect_error message. */
+export function connectOutcome(url: string, opts: Parameters<typeof connect>[1] = {}): Promise<string> {
+  return new Promise<string>((resolve) => {
+    const s = connect(url, { transports: ["websocket"], forceNew: true, reconnection: false, ...opts });
+    s.on("connect_error", (e) => {
+      s.close();
+      resolve(e.message);
+    });
+    s.on("connect", () => {
+      s.close();
+      resolve("connected");
+    });
+  });
+}

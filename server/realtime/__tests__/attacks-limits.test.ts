@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { io as connect } from "socket.io-client";
 import { encode } from "next-auth/jwt";
-import { startTestServer, call, waitFor, TEST_SECRET, type TestServer, type TestUser, type ClientSocket } from "@/server/testing/test-server";
+import { startTestServer, call, connectOutcome, waitFor, TEST_SECRET, type TestServer, type TestUser, type ClientSocket } from "@/server/testing/test-server";
 import { createChannel } from "@/server/domain/spaces/create-channel";
 import { removeMember } from "@/server/domain/spaces/change-members";
 import { createApiToken } from "@/server/domain/users/api-tokens";
@@ -34,18 +34,7 @@ const okCount = (acks: { ok: boolean }[]) => acks.filter((a) => a.ok).length;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A socket that must not connect: resolves with the connect_error message. */
-const refused = (opts: Parameters<typeof connect>[1]) =>
-  new Promise<string>((resolve) => {
-    const s = connect(t.url, { transports: ["websocket"], forceNew: true, reconnection: false, ...opts });
-    s.on("connect_error", (e) => {
-      s.close();
-      resolve(e.message);
-    });
-    s.on("connect", () => {
-      s.close();
-      resolve("connected");
-    });
-  });
+const refused = (opts: Parameters<typeof connect>[1]) => connectOutcome(t.url, opts);
 
 /** A socket opened with an API token or cookie, waiting for session:ready. */
 async function open(opts: Parameters<typeof connect>[1]): Promise<ClientSocket> {

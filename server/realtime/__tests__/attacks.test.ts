@@ -2,7 +2,7 @@
 // Each must get a clear refusal while the connection (or at least the process) survives.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect } from "socket.io-client";
-import { startTestServer, call, waitFor, type TestServer, type TestUser, type ClientSocket } from "@/server/testing/test-server";
+import { startTestServer, call, connectOutcome, waitFor, type TestServer, type TestUser, type ClientSocket } from "@/server/testing/test-server";
 import { createChannel } from "@/server/domain/spaces/create-channel";
 import { MAX_BODY_BYTES, MAX_MESSAGE_LENGTH } from "@/lib/limits";
 
@@ -113,18 +113,7 @@ describe("forged and malformed input", () => {
 });
 
 describe("authentication", () => {
-  const refused = (opts: Parameters<typeof connect>[1]) =>
-    new Promise<string>((resolve) => {
-      const s = connect(t.url, { ...opts, transports: ["websocket"], forceNew: true, reconnection: false });
-      s.on("connect_error", (e) => {
-        s.close();
-        resolve(e.message);
-      });
-      s.on("connect", () => {
-        s.close();
-        resolve("connected");
-      });
-    });
+  const refused = (opts: Parameters<typeof connect>[1]) => connectOutcome(t.url, opts);
 
   it("refuses a socket without a session", async () => {
     expect(await refused({})).toBe("unauthorized");
