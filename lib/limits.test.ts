@@ -32,7 +32,7 @@ describe("product limits", () => {
   it("10 wrong sign-ins per account per 15 minutes, then a 15-minute block", () =>
     expect(limits.RATE_LIMITS.signInPerAccount).toEqual({ points: 10, durationS: 900, blockS: 900 }));
   it("5 sign-ups per IP per hour", () => expect(limits.RATE_LIMITS.signupPerIp).toEqual({ points: 5, durationS: 3600 }));
-  it("at most 2 password hashes at once (half of libuv's default threadpool)", () => expect(limits.MAX_CONCURRENT_PASSWORD_HASHES).toBe(2));
+  it("one password hash at a time", () => expect(limits.MAX_CONCURRENT_PASSWORD_HASHES).toBe(1));
   it("JSON bodies nest at most 32 deep", () => expect(limits.MAX_JSON_DEPTH).toBe(32));
 
   it("20 messages per user per 10 s, socket and HTTP together", () =>
@@ -40,6 +40,11 @@ describe("product limits", () => {
   it("past it, 20 retries of stored messages per user per 10 s", () =>
     expect(limits.RATE_LIMITS.messageRetriesPerUser).toEqual({ points: 20, durationS: 10 }));
   it("20 typing events per socket per 10 s", () => expect(limits.RATE_LIMITS.typingPerSocket).toEqual({ points: 20, durationS: 10 }));
+  it("past 10 refusals in a row a socket's refused events wait 50 ms each; 200 unanswered events disconnect it", () => {
+    expect(limits.REFUSALS_BEFORE_SLOWDOWN).toBe(10);
+    expect(limits.REFUSED_EVENT_PAUSE_MS).toBe(50);
+    expect(limits.MAX_PENDING_EVENTS_PER_SOCKET).toBe(200);
+  });
   it("typing is relayed at most every 2 s per person and space", () => expect(limits.TYPING_RELAY_MS).toBe(2000));
   it("30 space joins per user per 10 s", () => expect(limits.RATE_LIMITS.joinsPerUser).toEqual({ points: 30, durationS: 10 }));
   it("10 new channels or direct spaces per user per minute", () =>

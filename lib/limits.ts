@@ -79,6 +79,12 @@ export const RATE_LIMITS = {
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
+/** Refusals in a row after which a socket's further refused events are answered slower. */
+export const REFUSALS_BEFORE_SLOWDOWN = 10;
+/** How long each refused event past REFUSALS_BEFORE_SLOWDOWN holds its socket's queue. */
+export const REFUSED_EVENT_PAUSE_MS = 50;
+/** Events one socket may leave unanswered; one more disconnects it (it is not waiting for acks). */
+export const MAX_PENDING_EVENTS_PER_SOCKET = 200;
 /** A user's typing indicator is relayed to a space at most this often. */
 export const TYPING_RELAY_MS = 2000;
 /** Runs an agent may have queued (not yet started); a trigger past it is refused (429 for services). */
@@ -86,11 +92,12 @@ export const MAX_QUEUED_RUNS_PER_AGENT = 20;
 /** Shortest interval between two runs of a recurring (cron) plan. */
 export const MIN_CRON_INTERVAL_MS = 60_000;
 /**
- * Password hashes computed at once; past it, sign-in and sign-up answer 503 at once. Hashes
- * run on libuv's threadpool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which also
- * gzips every compressed HTTP response and does fs and dns work: at 4, a sign-in flood kept
- * every thread busy and each API answer waited for a hash to finish.
+ * Password hashes computed at once; past it, sign-in and sign-up answer 503 at once. A hash
+ * takes about 180 ms of one core, so one at a time still signs in about five people a
+ * second. Hashes run on libuv's threadpool, which also gzips responses and does fs work: at
+ * 4, a sign-in flood kept every thread busy and each API answer waited for a hash; at 2, it
+ * took both cores of a small server from everyone else (npm run bench:abuse).
  */
-export const MAX_CONCURRENT_PASSWORD_HASHES = 2;
+export const MAX_CONCURRENT_PASSWORD_HASHES = 1;
 /** Deepest JSON nesting accepted in a request body. */
 export const MAX_JSON_DEPTH = 32;

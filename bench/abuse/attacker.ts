@@ -31,6 +31,8 @@ export interface WaveStats {
 export interface AttackResult {
   http: Partial<Record<AttackKind, WaveStats>>;
   socket?: { byEvent: Record<string, Record<string, number>>; disconnects: number };
+  /** CPU seconds the attacker process spent while attacking (user + system). */
+  cpuS: number;
 }
 
 export async function attacker(): Promise<void> {
@@ -38,7 +40,7 @@ export async function attacker(): Promise<void> {
   let stopping = false;
   const stopped = new Promise<void>((resolve) => process.once("message", () => resolve()));
   void stopped.then(() => (stopping = true));
-  const result: AttackResult = { http: {} };
+  const result: AttackResult = { http: {}, cpuS: 0 };
   const c = await csrf(plan.url);
   // A fresh address per request: a botnet larger than any per-IP limit can see.
   let ipCounter = 0;
@@ -87,8 +89,11 @@ export async function attacker(): Promise<void> {
     if (kind === "socketFlood") loops.push(() => flood(plan, () => stopping, result));
   }
   process.send!({ ready: true });
+  const cpuAtStart = process.cpuUsage();
   for (const loop of loops) tasks.push(loop());
   await stopped;
+  const cpu = process.cpuUsage(cpuAtStart);
+  result.cpuS = (cpu.user + cpu.system) / 1e6;
   await Promise.race([Promise.all(tasks), sleep(ACK_TIMEOUT_MS)]);
   for (const stats of Object.values(result.http)) {
     stats.p50Ms = percentile(stats.latencies!, 50);

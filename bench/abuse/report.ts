@@ -50,7 +50,8 @@ export function report(o: Options, setupS: number, base: Probe, after: Probe, re
     socketFlood: "socket flood",
   };
   for (const r of results) {
-    got.push(`${r.phase.name}:`);
+    // The attacker shares the machine's cores with the server and the probe: its own CPU is part of the load.
+    got.push(`${r.phase.name}: (the attacker process used ${f(r.attack.cpuS, 1)} s of CPU)`);
     for (const [kind, st] of Object.entries(r.attack.http) as [AttackKind, WaveStats][]) {
       got.push(`  ${label[kind]}: ${st.sent} in ${st.waves} waves (p50 ${f(st.p50Ms!)} ms, p99 ${f(st.p99Ms!)} ms): ${showCounts(st.byStatus)}`);
     }

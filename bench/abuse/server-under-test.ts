@@ -77,7 +77,9 @@ export async function startServer(): Promise<Server> {
   // The embedded database, the in-memory limiter and the demo seed; nothing from the caller's shell.
   for (const k of ["DATABASE_URL", "REDIS_URL", "SEED_DEMO", "APP_URL", "ALLOWED_ORIGINS", "SIGNUP", "SIGNUP_DOMAINS"]) delete env[k];
   // detached: its own process group, so the whole tree (tsx and node) is stopped together.
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], { cwd: ROOT, env, detached: true, stdio: ["ignore", out, out] });
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under attack.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [...nodeArgs, "server/main.ts"], { cwd: ROOT, env, detached: true, stdio: ["ignore", out, out] });
   closeSync(out);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const s: Server = { url: `http://127.0.0.1:${port}`, child, dir, logFile, exited };

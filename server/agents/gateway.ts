@@ -10,6 +10,7 @@ import { defaultModelResolver, type ModelResolver } from "./models/resolve-model
 import { onMessage } from "./triggers/on-message";
 import { RunWorker } from "./runs/worker";
 import { PlanScheduler } from "./plans/scheduler";
+import { inBackground } from "../db/lanes";
 
 export interface GatewayOptions {
   clock?: Clock;
@@ -50,7 +51,8 @@ export function createGateway(deps: Deps, opts: GatewayOptions = {}): Gateway {
   let timer: NodeJS.Timeout | undefined;
 
   const unsubscribe = deps.bus.on("message:created", (m: MessageDto) => {
-    const p = onMessage(ctx, m)
+    // The sender already has their ack: deciding who reacts is background work.
+    const p = inBackground(() => onMessage(ctx, m))
       .catch((err) => log.error({ err, messageId: m.id }, "trigger handling failed"))
       .finally(() => pending.delete(p));
     pending.add(p);
@@ -70,7 +72,7 @@ export function createGateway(deps: Deps, opts: GatewayOptions = {}): Gateway {
         if (n) log.info({ runs: n }, "recovered interrupted runs");
       }
       const every = opts.tickMs ?? 1000;
-      if (every > 0) timer = setInterval(() => void tick().catch((err) => log.error({ err }, "gateway tick failed")), every);
+      if (every > 0) timer = setInterval(() => void inBackground(tick).catch((err) => log.error({ err }, "gateway tick failed")), every);
       worker.kick();
     },
     tick,

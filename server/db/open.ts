@@ -8,6 +8,7 @@ import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "./client";
 import { lockDataDir } from "./pglite-lock";
+import { queued } from "./embedded-queue";
 
 export interface SqlRunner {
   /** Run one or more statements. */
@@ -41,7 +42,8 @@ async function openPglite(dir?: string, loadDataDir?: Blob): Promise<OpenDatabas
     unlock();
     throw e;
   });
-  const db = new PrismaClient({ adapter: new PrismaPGlite(lite) });
+  // People's queries go ahead of agents' on the one connection (embedded-queue.ts).
+  const db = new PrismaClient({ adapter: new PrismaPGlite(queued(lite)) });
   const sql: SqlRunner = {
     kind: "pglite",
     lite,

@@ -14,7 +14,8 @@ export function handle<S extends z.ZodType, T>(
   run: (input: z.output<S>) => Promise<T>,
   context: () => Record<string, unknown>,
 ) {
-  return async (...args: unknown[]) => {
+  // Resolves with the ack it sent, so the socket's queue can tell a flood of refusals.
+  return async (...args: unknown[]): Promise<Ack<unknown>> => {
     const last = args[args.length - 1];
     const ack: AckFn = typeof last === "function" ? (last as AckFn) : () => {};
     const payload = typeof args[0] === "function" ? undefined : args[0];
@@ -27,22 +28,23 @@ export function handle<S extends z.ZodType, T>(
       return safeAck(ack, { ok: false, error: { code: tooLong ? "payload_too_large" : "bad_request", message } });
     }
     try {
-      safeAck(ack, { ok: true, data: await run(parsed.data) });
+      return safeAck(ack, { ok: true, data: await run(parsed.data) });
     } catch (e) {
       // rate_limited is logged once per window by the limiter itself, not once per refused event.
       if (isAppError(e)) {
         if (e.code !== "rate_limited") log.info({ event, ...context(), code: e.code }, e.message);
       }
       else log.error({ event, ...context(), err: e }, "socket handler failed");
-      safeAck(ack, { ok: false, error: toErrorBody(e) });
+      return safeAck(ack, { ok: false, error: toErrorBody(e) });
     }
   };
 }
 
-function safeAck(ack: AckFn, value: Ack<unknown>) {
+function safeAck(ack: AckFn, value: Ack<unknown>): Ack<unknown> {
   try {
     ack(value);
   } catch (e) {
     log.warn({ err: e }, "ack callback threw");
   }
+  return value;
 }

@@ -14,7 +14,9 @@ import { listEntities } from "../domain/entities/list-entities";
 import type { RateLimitName } from "@/lib/limits";
 import { spendMessageBudget } from "../limits/message-budget";
 import { handle } from "./ack";
-import { oneAtATime } from "./one-at-a-time";
+import { socketQueue } from "./socket-queue";
+import { log } from "../log";
+import type { Ack } from "@/lib/realtime/events";
 import type { ParleySocket } from "./typing-tracker";
 import { TypingTracker } from "./typing-tracker";
 import { z } from "zod";
@@ -25,9 +27,12 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
   const { db } = deps;
   const actor = socket.data;
   const ctx = () => ({ entityId: actor.entityId, socket: socket.id });
-  const inOrder = oneAtATime();
-  const on = (event: keyof ev.ClientToServerEvents, handler: (...args: unknown[]) => Promise<void>) =>
-    socket.on(event, ((...args: unknown[]) => inOrder(() => handler(...args))) as never);
+  const queue = socketQueue(() => {
+    log.warn({ ...ctx(), pending: queue.pending }, "socket disconnected: too many events left unanswered");
+    socket.disconnect(true);
+  });
+  const on = (event: keyof ev.ClientToServerEvents, handler: (...args: unknown[]) => Promise<Ack<unknown>>) =>
+    socket.on(event, ((...args: unknown[]) => queue.push(() => handler(...args))) as never);
   // Spent before any database work; past a limit the event gets a rate_limited ack and nothing happens.
   const limit = async (name: RateLimitName, key: string) => deps.limits?.consume(name, key);
 

@@ -9,6 +9,7 @@ import { onMessage } from "../triggers/on-message";
 import { isLegal, transition } from "../runs/transitions";
 import { runnableRuns } from "../runs/claim";
 import { startHeartbeat } from "../runs/lease";
+import { currentLane } from "../../db/lanes";
 import { MAX_CHAIN_DEPTH, MAX_CONCURRENT_RUNS, MAX_RUN_DURATION_MS, MAX_TOOL_STEPS, MAX_WAITING_RUNS_PER_AGENT } from "@/lib/limits";
 
 let srv: TestServer;
@@ -24,6 +25,22 @@ const messages = (spaceId: string) =>
   srv.deps.db.message.findMany({ where: { spaceId }, orderBy: { seq: "asc" }, include: { sender: true } });
 
 describe("triggers", () => {
+  it("runs execute in the background lane, so people's queries go first on the embedded database", async () => {
+    const lanes: string[] = [];
+    const { ada, space } = await setup({
+      Scout: (c) => {
+        lanes.push(currentLane());
+        return replyToHumans("on it")(c);
+      },
+    });
+    const socket = await ada.connect();
+    expect((await call(socket, "message:send", { spaceId: space.id, text: "hello" })).ok).toBe(true);
+    await srv.gateway.idle();
+    expect(lanes.length).toBeGreaterThan(0);
+    expect(new Set(lanes)).toEqual(new Set(["background"]));
+    expect(currentLane()).toBe("foreground");
+  });
+
   it("a human message triggers one run for each agent member, streamed over the socket", async () => {
     const { ada, space, agents } = await setup({ Scout: replyToHumans("Scout here"), Critic: replyToHumans("Critic here") });
     const socket = await ada.connect();

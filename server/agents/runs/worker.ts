@@ -8,6 +8,7 @@ import { executeRun, ShutdownAbort } from "./execute-run";
 import { park } from "./waits";
 import { appendRunEvent } from "./run-events";
 import { staleRuns, takeOver } from "./lease";
+import { inBackground } from "../../db/lanes";
 
 export class RunWorker {
   private pumping = false;
@@ -29,7 +30,8 @@ export class RunWorker {
       this.again = true;
       return;
     }
-    this.pumpDone = this.pump();
+    // Nobody waits on a pump or a run: their queries yield to people's on the embedded database.
+    this.pumpDone = inBackground(() => this.pump());
   }
 
   private async pump(): Promise<void> {
@@ -89,7 +91,7 @@ export class RunWorker {
   }
 
   private track(runId: string): void {
-    const p = executeRun(this.ctx, runId)
+    const p = inBackground(() => executeRun(this.ctx, runId))
       .catch((err) => log.error({ err, runId }, "run execution crashed"))
       .finally(() => {
         this.inflight.delete(p);

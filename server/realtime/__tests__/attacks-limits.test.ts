@@ -10,7 +10,7 @@ import { removeMember } from "@/server/domain/spaces/change-members";
 import { createApiToken } from "@/server/domain/users/api-tokens";
 import { mintSessionCookie, SESSION_COOKIE, sessionFromCookieHeader } from "@/server/auth/session-cookie";
 import { checkServerSession, endServerSession } from "@/server/auth/server-sessions";
-import { RATE_LIMITS, TYPING_RELAY_MS } from "@/lib/limits";
+import { MAX_PENDING_EVENTS_PER_SOCKET, RATE_LIMITS, TYPING_RELAY_MS } from "@/lib/limits";
 import { log } from "@/server/log";
 import { sendMessageHandler } from "@/server/http/send-message";
 import { listSpacesHandler } from "@/server/http/list-spaces";
@@ -158,6 +158,24 @@ describe("typing", () => {
     tab2.disconnect();
     await sleep(TYPING_RELAY_MS + 300);
     expect(relays).toEqual([true, false]);
+  });
+});
+
+describe("a socket that does not wait for its acks", () => {
+  it(`is disconnected past ${MAX_PENDING_EVENTS_PER_SOCKET} unanswered events (logged once); the server serves everyone else`, async () => {
+    const flooder = await t.user("Firehose");
+    const bystander = await t.user("Bystander");
+    const { id: spaceId } = await createChannel(t.deps, flooder.actor, { name: "firehose" });
+    const warn = vi.spyOn(log, "warn");
+    const s = await flooder.connect();
+    const closed = disconnected(s);
+    // Emitted in one go, faster than any server answers: the backlog passes the limit.
+    for (let i = 0; i < MAX_PENDING_EVENTS_PER_SOCKET + 50; i++) s.emit("typing:set", { spaceId, typing: true }, () => {});
+    expect(await closed).toBe("io server disconnect");
+    const logged = warn.mock.calls.filter(([, msg]) => String(msg).includes("too many events left unanswered"));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]![0]).toMatchObject({ entityId: flooder.entityId, pending: MAX_PENDING_EVENTS_PER_SOCKET });
+    await stillWorks(await bystander.connect());
   });
 });
 
