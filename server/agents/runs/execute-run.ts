@@ -12,10 +12,11 @@ import { buildContext } from "../context/build-context";
 import { CONTEXT_SHARE } from "../context/budget";
 import type { MessageOrigin } from "../context/context-input";
 import { buildTools } from "../tools/build-tools";
-import { streamKey } from "../tools/messaging-tools";
+import { streamKey } from "../tools/stream-key";
 import type { RunScope } from "../tools/run-scope";
 import { appendRunEvent } from "./run-events";
-import { TERMINAL, transition } from "./transitions";
+import { finishRun } from "./transitions";
+import { isTerminalStatus } from "@/lib/runs/run-status";
 import { park } from "./waits";
 import { advanceCursors } from "./cursors";
 import { startHeartbeat } from "./lease";
@@ -69,6 +70,8 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
     },
   };
 
+  const ended = { id: runId, entityId: agent.entityId, seen: scope.state.seen };
+
   try {
     const now = ctx.clock.now();
     const deadline = (run.startedAt ?? now).getTime() + agent.maxRunDurationMs;
@@ -79,7 +82,13 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
     const remainingSteps = agent.maxToolSteps - run.stepCount;
     if (remainingSteps <= 0) throw new RunLimit(`Run exceeded the limit of ${agent.maxToolSteps} tool steps`);
 
-    const resolved = ctx.models({ id: agent.id, name: agent.entity.name, provider: agent.provider, modelId: agent.modelId, modelSettings: agent.modelSettings });
+    const resolved = ctx.models({
+      id: agent.id,
+      name: agent.entity.name,
+      provider: agent.provider,
+      modelId: agent.modelId,
+      modelSettings: agent.modelSettings,
+    });
     const input = await loadContext(
       ctx.db,
       run,
@@ -154,8 +163,7 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
       else if (part.type === "tool-result" || part.type === "tool-error") {
         unfinished.delete(part.toolCallId);
         drafts.delete(part.toolCallId);
-      }
-      else if (part.type === "error") streamError = part.error;
+      } else if (part.type === "error") streamError = part.error;
       else if (part.type === "abort") streamError = abort.signal.reason ?? new Error("aborted");
     }
     if (streamError) throw streamError;
@@ -163,7 +171,7 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
     const last = allSteps.at(-1);
 
     if (scope.state.stopped) {
-      await finish(ctx, runId, scope, "canceled", { statusReason: "stopped itself with stop_run" });
+      await finishRun(ctx, ended, "canceled", { statusReason: "stopped itself with stop_run" });
     } else if (scope.state.paused) {
       await park(ctx, runId);
     } else if (last?.finishReason === "tool-calls" && allSteps.length >= remainingSteps) {
@@ -176,37 +184,23 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
       ]);
       const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
       const summary = sent ? `sent ${plural(sent, "message")} in ${plural(stepCount, "tool step")}` : `stayed silent (${plural(stepCount, "tool step")})`;
-      await finish(ctx, runId, scope, "completed", {}, summary);
+      await finishRun(ctx, ended, "completed", {}, summary);
     }
   } catch (e) {
     const err = abort.signal.aborted && abort.signal.reason instanceof Error ? abort.signal.reason : e;
     if (err instanceof ShutdownAbort) return;
     const current = await ctx.db.run.findUnique({ where: { id: runId }, select: { status: true } });
-    if (current && TERMINAL.includes(current.status)) return; // stop_run canceled it meanwhile
+    if (current && isTerminalStatus(current.status)) return; // stop_run canceled it meanwhile
     const message = describeError(err);
     const partial = [text.trim(), ...[...drafts.values()].map((d) => `[unsent send_message input] ${d}`)].filter(Boolean).join("\n");
     log.warn({ runId, error: message }, "run failed");
     await appendRunEvent(ctx, runId, "error", { error: message, partialOutput: partial || null });
-    await finish(ctx, runId, scope, "failed", { error: message, partialOutput: partial || null }, message);
+    await finishRun(ctx, ended, "failed", { error: message, partialOutput: partial || null }, message);
   } finally {
     clearTimeout(timer);
     stopHeartbeat();
     ctx.executing.delete(runId);
   }
-}
-
-async function finish(
-  ctx: GatewayCtx,
-  runId: string,
-  scope: RunScope,
-  to: "completed" | "failed" | "canceled",
-  data: { error?: string; partialOutput?: string | null; statusReason?: string },
-  reason?: string,
-) {
-  const moved = await transition(ctx, runId, to, { ...data, seenCursors: scope.state.seen }, reason ?? data.statusReason);
-  const row = await ctx.db.run.findUnique({ where: { id: runId }, select: { status: true } });
-  // Also when stop_run canceled us mid-step: the run still saw what it saw.
-  if (moved || (row && TERMINAL.includes(row.status))) await advanceCursors(ctx, scope.agent.entityId, scope.state.seen);
 }
 
 async function publishDraft(
@@ -234,8 +228,7 @@ async function publishDraft(
   });
 }
 
-const humanDuration = (ms: number) =>
-  ms % 60_000 === 0 ? `${ms / 60_000} minutes` : ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`;
+const humanDuration = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000} minutes` : ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`);
 
 function describeError(e: unknown): string {
   if (e instanceof RunLimit || isAppError(e)) return e.message;

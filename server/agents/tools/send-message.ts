@@ -1,0 +1,91 @@
+// send_message: posts in the run's active space, as the agent, within the run's reach; with
+// wait: true the run pauses until someone replies. The agent's plain text output is never posted.
+import { z } from "zod";
+import { Prisma } from "@/generated/prisma/client";
+import { MAX_MESSAGE_LENGTH, MAX_WAITS_PER_RUN } from "@/lib/limits";
+import { sendMessage } from "../../domain/messages/send-message";
+import { requireMembership } from "../../domain/spaces/require-membership";
+import { AppError } from "../../domain/errors";
+import { attachQuestion, beginWait } from "../runs/waits";
+import { transition } from "../runs/transitions";
+import { appendRunEvent } from "../runs/run-events";
+import { requireInReach } from "../reach/reach";
+import { noteSeen } from "./run-scope";
+import { streamKey } from "./stream-key";
+import { defineTool } from "./tool";
+
+/** A wait is refused when less run time than this is left: the resumed model call needs room. */
+export const MIN_TIME_TO_RESUME_MS = 60_000;
+
+export const sendMessageTool = defineTool({
+  name: "send_message",
+  description: "Post a message in the active space. Use messageId to reply to a message; wait=true pauses this run until someone replies.",
+  inputSchema: z.object({
+    text: z.string().describe("Markdown text to post in the active space"),
+    messageId: z.string().optional().describe("Reply to this message (msg:… id without the prefix); resumes a run waiting on it"),
+    wait: z.boolean().optional().describe("Pause this run until someone replies (or 5 minutes pass)"),
+  }),
+  async execute(scope, input, toolCallId) {
+    const { ctx, state } = scope;
+    const spaceId = state.activeSpaceId;
+    if (!spaceId) throw new AppError("bad_request", "No active space: call enter_space first.");
+    if (!input.text.trim()) throw new AppError("bad_request", "text is empty");
+    if (input.text.length > MAX_MESSAGE_LENGTH) throw new AppError("payload_too_large", `text is longer than ${MAX_MESSAGE_LENGTH} characters`);
+    const actor = { entityId: scope.agent.entityId };
+    requireInReach(scope.run.reach, spaceId);
+    await requireMembership(ctx.db, spaceId, actor.entityId);
+    // A run canceled meanwhile (by an admin or stop_run, perhaps on another process) posts nothing more.
+    const run = await ctx.db.run.findUniqueOrThrow({ where: { id: scope.run.id }, select: { status: true, startedAt: true, stepCount: true } });
+    if (run.status !== "running") throw new AppError("conflict", `This run is ${run.status}; nothing more can be sent from it.`);
+    const replyTo = input.messageId?.replace(/^msg:/, "");
+    if (replyTo) {
+      const parent = await ctx.db.message.findUnique({ where: { id: replyTo }, select: { spaceId: true } });
+      if (parent?.spaceId !== spaceId) throw new AppError("bad_request", `Message ${replyTo} is not in the active space.`);
+    }
+
+    if (input.wait) {
+      if (state.waitCount >= MAX_WAITS_PER_RUN)
+        throw new AppError("rate_limited", `This run already waited ${MAX_WAITS_PER_RUN} times (the limit); send without wait.`);
+      // The resumed call needs time and a step of its own; without them the answer would be swallowed by a run that cannot resume.
+      const left = (run.startedAt?.getTime() ?? Date.now()) + scope.agent.maxRunDurationMs - ctx.clock.now().getTime();
+      if (left < MIN_TIME_TO_RESUME_MS) throw new AppError("rate_limited", "Too little run time is left to wait for a reply; send without wait.");
+      if (scope.agent.maxToolSteps - run.stepCount < 2)
+        throw new AppError("rate_limited", "Too few tool steps are left to wait for a reply; send without wait.");
+      // Saved before posting, so a reply that lands right after the question is never missed.
+      const wait = await beginWait(ctx, { id: scope.run.id, agentId: scope.agent.id }, spaceId, {
+        maxWaitMs: left - MIN_TIME_TO_RESUME_MS / 2,
+        maxWaitingRuns: scope.agent.maxWaitingRuns,
+      });
+      if (wait === "full") {
+        throw new AppError("rate_limited", `You already have ${scope.agent.maxWaitingRuns} waiting runs (the limit); send without wait.`);
+      }
+      if (wait === "not_running") throw new AppError("conflict", "This run is no longer running.");
+    }
+    let sent;
+    try {
+      sent = await sendMessage(ctx, actor, {
+        spaceId,
+        text: input.text,
+        replyToMessageId: replyTo,
+        clientMessageId: streamKey(scope.run.id, toolCallId),
+        runId: scope.run.id,
+        chainDepth: scope.run.chainDepth,
+        origin: { ...scope.origin, ...(input.wait ? { expectsReply: true } : {}) } as object,
+      });
+    } catch (e) {
+      if (input.wait)
+        await transition(ctx, scope.run.id, "running", { waitState: Prisma.DbNull, waitCount: { decrement: 1 } }, "the question could not be posted");
+      throw e;
+    }
+    const m = sent.message;
+    noteSeen(scope, spaceId, m.seq, m.id);
+    await appendRunEvent(ctx, scope.run.id, "message_sent", { messageId: m.id, spaceId, text: m.text, wait: !!input.wait });
+    if (input.wait) {
+      state.waitCount++;
+      state.paused = true;
+      await attachQuestion(ctx, scope.run.id, m.id);
+      return { status: "waiting", messageId: m.id, note: "This run pauses now and resumes when someone replies or after 5 minutes." };
+    }
+    return { status: "sent", messageId: m.id, spaceId, seq: m.seq };
+  },
+});
