@@ -8,12 +8,23 @@ export const PROTOCOL_VERSION = 1;
 
 const id = z.string().min(1).max(64);
 
+/** The error code a breach of `withinLength` is answered with: too much was sent, not malformed input. */
+export const TOO_LARGE = "payload_too_large";
+
+/**
+ * A length limit on user-written text, as refine arguments. Its issue carries
+ * `params.code = TOO_LARGE`, which the server's ack reads; other limits (ids, topic) stay
+ * bad_request, since only overlong text a person typed is "too large" rather than malformed.
+ */
+const withinLength = (max: number, what: string) =>
+  [(t: string) => t.length <= max, { message: `${what} is longer than ${max} characters`, params: { code: TOO_LARGE } }] as const;
+
 export const sendMessageInput = z.object({
   spaceId: id,
   text: z
     .string()
     .refine((t) => t.trim().length > 0, "Message is empty")
-    .refine((t) => t.length <= MAX_MESSAGE_LENGTH, `Message is longer than ${MAX_MESSAGE_LENGTH} characters`),
+    .refine(...withinLength(MAX_MESSAGE_LENGTH, "Message")),
   clientMessageId: z.string().min(1).max(100).optional(),
   replyToMessageId: id.optional(),
 });
@@ -38,7 +49,7 @@ const spaceName = z
   .string()
   .trim()
   .min(1, "Name is required")
-  .max(MAX_SPACE_NAME_LENGTH, `Name is longer than ${MAX_SPACE_NAME_LENGTH} characters`);
+  .refine(...withinLength(MAX_SPACE_NAME_LENGTH, "Name"));
 
 export const createChannelInput = z.object({
   name: spaceName,

@@ -2,18 +2,13 @@
 // schema, run the domain call, ack {ok:true,data} or {ok:false,error}. Nothing a client
 // sends can throw out of here, so a bad event never takes the connection or process down.
 import type { z } from "zod";
-import type { Ack } from "@/lib/realtime/events";
+import { type Ack, TOO_LARGE } from "@/lib/realtime/events";
 import { toErrorBody, isAppError } from "../domain/errors";
 import { log } from "../log";
 
 type AckFn = (ack: Ack<unknown>) => void;
 
-export function handle<S extends z.ZodType, T>(
-  event: string,
-  schema: S,
-  run: (input: z.output<S>) => Promise<T>,
-  context: () => Record<string, unknown>,
-) {
+export function handle<S extends z.ZodType, T>(event: string, schema: S, run: (input: z.output<S>) => Promise<T>, context: () => Record<string, unknown>) {
   // Resolves with the ack it sent, so the socket's queue can tell a flood of refusals.
   return async (...args: unknown[]): Promise<Ack<unknown>> => {
     const last = args[args.length - 1];
@@ -23,7 +18,8 @@ export function handle<S extends z.ZodType, T>(
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const message = issue ? `${issue.path.join(".") || "payload"}: ${issue.message}` : "Invalid payload";
-      const tooLong = parsed.error.issues.some((i) => i.message.includes("longer than"));
+      // Length limits on typed text mark their issue (see withinLength in lib/realtime/events.ts).
+      const tooLong = parsed.error.issues.some((i) => i.code === "custom" && i.params?.code === TOO_LARGE);
       log.warn({ event, ...context(), issues: parsed.error.issues.length }, "socket payload rejected");
       return safeAck(ack, { ok: false, error: { code: tooLong ? "payload_too_large" : "bad_request", message } });
     }
@@ -33,8 +29,7 @@ export function handle<S extends z.ZodType, T>(
       // rate_limited is logged once per window by the limiter itself, not once per refused event.
       if (isAppError(e)) {
         if (e.code !== "rate_limited") log.info({ event, ...context(), code: e.code }, e.message);
-      }
-      else log.error({ event, ...context(), err: e }, "socket handler failed");
+      } else log.error({ event, ...context(), err: e }, "socket handler failed");
       return safeAck(ack, { ok: false, error: toErrorBody(e) });
     }
   };

@@ -16,7 +16,6 @@ import { spendMessageBudget } from "../limits/message-budget";
 import { handle } from "./ack";
 import { socketQueue } from "./socket-queue";
 import { log } from "../log";
-import type { Ack } from "@/lib/realtime/events";
 import type { ParleySocket } from "./typing-tracker";
 import { TypingTracker } from "./typing-tracker";
 import { z } from "zod";
@@ -31,34 +30,38 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
     log.warn({ ...ctx(), pending: queue.pending }, "socket disconnected: too many events left unanswered");
     socket.disconnect(true);
   });
-  const on = (event: keyof ev.ClientToServerEvents, handler: (...args: unknown[]) => Promise<Ack<unknown>>) =>
+  // One line per event: its name (said once), its payload schema, the domain call. `handle`
+  // parses and acks; the socket's queue runs events one at a time and sees each ack sent.
+  const on = <S extends z.ZodType>(event: keyof ev.ClientToServerEvents, schema: S, run: (input: z.output<S>) => Promise<unknown>) => {
+    const handler = handle(event, schema, run, ctx);
     socket.on(event, ((...args: unknown[]) => queue.push(() => handler(...args))) as never);
+  };
   // Spent before any database work; past a limit the event gets a rate_limited ack and nothing happens.
   const limit = async (name: RateLimitName, key: string) => deps.limits?.consume(name, key);
 
-  on("message:send", handle("message:send", ev.sendMessageInput, async (input) => {
+  on("message:send", ev.sendMessageInput, async (input) => {
     await spendMessageBudget(deps, actor, input.clientMessageId);
     typing.stop(socket, input.spaceId);
     const { message } = await sendMessage(deps, actor, input);
     return { message };
-  }, ctx));
+  });
 
-  on("messages:history", handle("messages:history", ev.historyInput, (input) => listMessagesBefore(db, actor, input), ctx));
-  on("messages:since", handle("messages:since", ev.sinceInput, (input) => listMessagesAfter(db, actor, input), ctx));
-  on("read:mark", handle("read:mark", ev.markReadInput, (input) => markRead(deps, actor, input), ctx));
+  on("messages:history", ev.historyInput, (input) => listMessagesBefore(db, actor, input));
+  on("messages:since", ev.sinceInput, (input) => listMessagesAfter(db, actor, input));
+  on("read:mark", ev.markReadInput, (input) => markRead(deps, actor, input));
 
-  on("typing:set", handle("typing:set", ev.typingInput, async (input) => {
+  on("typing:set", ev.typingInput, async (input) => {
     await limit("typingPerSocket", socket.id);
     await requireMembership(db, input.spaceId, actor.entityId);
     if (input.typing) typing.start(socket, input.spaceId);
     else typing.stop(socket, input.spaceId);
     return null;
-  }, ctx));
+  });
 
-  on("spaces:list", handle("spaces:list", empty, async () => ({ spaces: await listSpaces(db, actor.entityId) }), ctx));
+  on("spaces:list", empty, async () => ({ spaces: await listSpaces(db, actor.entityId) }));
 
   // Joining the room is how a client starts receiving a space's events; members only.
-  on("space:join", handle("space:join", ev.spaceIdInput, async ({ spaceId }) => {
+  on("space:join", ev.spaceIdInput, async ({ spaceId }) => {
     await limit("joinsPerUser", actor.entityId);
     const space = await getSpace(db, spaceId, actor.entityId);
     const room = ev.rooms.space(spaceId);
@@ -72,32 +75,31 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
       throw e;
     }
     return { space };
-  }, ctx));
+  });
 
-  on("space:create", handle("space:create", ev.createChannelInput, async (input) => {
+  on("space:create", ev.createChannelInput, async (input) => {
     await limit("channelsPerUser", actor.entityId);
     // Creating a channel with people in it adds members to one channel.
     if (input.memberIds.some((id) => id !== actor.entityId)) await limit("memberAddsPerUser", actor.entityId);
     return { space: await createChannel(deps, actor, input) };
-  }, ctx));
-  on("space:direct", handle("space:direct", ev.openDirectInput, async ({ entityId }) => {
+  });
+  on("space:direct", ev.openDirectInput, async ({ entityId }) => {
     await limit("channelsPerUser", actor.entityId);
     return { space: await openDirectSpace(deps, actor, entityId) };
-  }, ctx));
+  });
   // The limit counts channels added to, not people: adding 30 people to one channel is one.
-  on("space:addMembers", handle("space:addMembers", ev.addMembersInput, async ({ spaceId, entityIds }) => {
+  on("space:addMembers", ev.addMembersInput, async ({ spaceId, entityIds }) => {
     await limit("memberAddsPerUser", actor.entityId);
     return { space: await addMembers(deps, actor, spaceId, entityIds) };
-  }, ctx));
-  on("space:removeMember", handle("space:removeMember", ev.removeMemberInput, async ({ spaceId, entityId }) => {
+  });
+  on("space:removeMember", ev.removeMemberInput, async ({ spaceId, entityId }) => {
     await removeMember(deps, actor, spaceId, entityId);
     return { space: await getSpace(db, spaceId, actor.entityId) };
-  }, ctx));
-  on("space:leave", handle("space:leave", ev.spaceIdInput, async ({ spaceId }) => {
+  });
+  on("space:leave", ev.spaceIdInput, async ({ spaceId }) => {
     await leaveSpace(deps, actor, spaceId);
     return null;
-  }, ctx));
-  on("space:rename", handle("space:rename", ev.renameSpaceInput, async (input) => ({ space: await renameSpace(deps, actor, input) }), ctx));
-  on("entities:list", handle("entities:list", empty, async () => ({ entities: await listEntities(db) }), ctx));
-
+  });
+  on("space:rename", ev.renameSpaceInput, async (input) => ({ space: await renameSpace(deps, actor, input) }));
+  on("entities:list", empty, async () => ({ entities: await listEntities(db) }));
 }
