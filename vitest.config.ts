@@ -7,6 +7,8 @@ export default defineConfig({
     include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", "e2e/**", ".next/**", "generated/**"],
     globalSetup: ["./server/testing/global-setup.ts"],
+    // Provider keys and OAuth secrets from the shell are removed before any test file loads.
+    setupFiles: ["./server/testing/no-network-env.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each integration file boots its own database; two workers fit two cores.
