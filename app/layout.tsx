@@ -9,7 +9,11 @@ export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = {
   title: "Parley",
+  applicationName: "Parley",
   description: "A realtime workspace for teams of humans and AI agents",
+  // public/: installable as an app, with its icon in tabs and on home screens.
+  manifest: "/manifest.webmanifest",
+  icons: { icon: { url: "/icon.svg", type: "image/svg+xml" }, apple: "/icon.svg" },
 };
 
 export const viewport: Viewport = {

@@ -8,6 +8,20 @@ test("signed-out visitors see only the sign-in page", async ({ page }) => {
   expect(api.status()).toBe(401);
 });
 
+test("the app is installable: a linked manifest with its icon, and a themed address bar", async ({ page }) => {
+  await page.goto("/signin");
+  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(href).toBe("/manifest.webmanifest");
+  const manifest = await (await page.request.get(href!)).json();
+  expect(manifest).toMatchObject({ name: "Parley", display: "standalone", start_url: "/spaces" });
+  for (const icon of manifest.icons) {
+    const res = await page.request.get(icon.src);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toContain("image/svg+xml");
+  }
+  await expect(page.locator('meta[name="theme-color"]').first()).toHaveAttribute("content", /^#/);
+});
+
 test("a wrong password is refused with a clear message", async ({ page }) => {
   await page.goto("/signin");
   await page.getByLabel("Email").fill("ada@parley.dev");

@@ -5,7 +5,7 @@ import type { SpaceDto } from "@/lib/realtime/dto";
 import { Avatar } from "./avatar";
 import { ThemeToggle } from "../theme-toggle";
 import { Notices } from "./notices";
-import type { Notice } from "./workspace-reducer";
+import type { Notice, WorkspaceState } from "./workspace-reducer";
 
 interface Props {
   me: { name: string; email: string; isAdmin: boolean };
@@ -13,7 +13,7 @@ interface Props {
   activeSpaceId: string | null;
   online: Record<string, true>;
   meId: string;
-  connection: "connecting" | "online" | "offline";
+  connection: WorkspaceState["connection"];
   onOpen(spaceId: string): void;
   onNewChannel(): void;
   onNewDirect(): void;
@@ -27,11 +27,13 @@ export function Sidebar({ me, spaces, activeSpaceId, online, meId, connection, o
   return (
     <nav aria-label="Spaces" className="flex h-full w-64 flex-col bg-zinc-900 text-zinc-300 dark:bg-black/40">
       <div className="flex items-center gap-2 border-b border-white/10 px-4 py-3">
-        <span aria-hidden className="grid h-7 w-7 place-items-center rounded-lg bg-accent-600 text-sm font-bold text-white">P</span>
+        <span aria-hidden className="grid h-7 w-7 place-items-center rounded-lg bg-accent-600 text-sm font-bold text-white">
+          P
+        </span>
         <span className="font-semibold text-white">Parley</span>
         <span
           role="status"
-          aria-label={connection === "online" ? "Connected" : connection === "connecting" ? "Connecting" : "Reconnecting"}
+          aria-label={{ online: "Connected", connecting: "Connecting", offline: "Reconnecting", outdated: "Outdated: reload the page" }[connection]}
           className={clsx("ml-auto h-2 w-2 rounded-full", connection === "online" ? "bg-emerald-400" : "animate-pulse bg-amber-400")}
         />
       </div>
@@ -39,7 +41,17 @@ export function Sidebar({ me, spaces, activeSpaceId, online, meId, connection, o
       <div className="flex-1 overflow-y-auto py-3">
         <Section title="Channels" addLabel="Create channel" onAdd={onNewChannel}>
           {channels.map((s) => (
-            <SpaceLink key={s.id} space={s} active={s.id === activeSpaceId} onOpen={onOpen} icon={<span aria-hidden className="w-4 text-center text-zinc-500">#</span>} />
+            <SpaceLink
+              key={s.id}
+              space={s}
+              active={s.id === activeSpaceId}
+              onOpen={onOpen}
+              icon={
+                <span aria-hidden className="w-4 text-center text-zinc-500">
+                  #
+                </span>
+              }
+            />
           ))}
         </Section>
         <Section title="Direct messages" addLabel="New direct message" onAdd={onNewDirect}>
@@ -83,7 +95,13 @@ function Section({ title, addLabel, onAdd, children }: { title: string; addLabel
     <section className="mb-4">
       <div className="flex items-center px-4 pb-1">
         <h2 className="flex-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase">{title}</h2>
-        <button type="button" onClick={onAdd} aria-label={addLabel} title={addLabel} className="rounded px-1.5 text-lg leading-none hover:bg-white/10 hover:text-white">
+        <button
+          type="button"
+          onClick={onAdd}
+          aria-label={addLabel}
+          title={addLabel}
+          className="rounded px-1.5 text-lg leading-none hover:bg-white/10 hover:text-white"
+        >
           +
         </button>
       </div>

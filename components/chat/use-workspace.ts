@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import type { MessageDto } from "@/lib/realtime/dto";
 import { connectSocket, request, RequestError, type ClientSocket } from "@/lib/client/socket";
 import { READ_RECEIPT_DEBOUNCE_MS } from "@/lib/limits";
+import { PROTOCOL_VERSION } from "@/lib/realtime/events";
 import { contiguousEnd } from "@/lib/client/timeline";
 import { initialState, reducer, type PendingMessage, type WorkspaceState } from "./workspace-reducer";
 
@@ -87,7 +88,16 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       dispatch({ type: "connection", connection: "offline" });
       if (err.message === "unauthorized") window.location.assign("/signin");
     });
-    socket.on("session:ready", ({ online }) => dispatch({ type: "presence", entityId: "", online: true, all: online }));
+    socket.on("session:ready", ({ protocol, online }) => {
+      // A server on another protocol (deployed while this tab was open) would misread our
+      // events: stop, and ask for a reload instead of sending anything more.
+      if (protocol !== PROTOCOL_VERSION) {
+        dispatch({ type: "connection", connection: "outdated" });
+        socket.disconnect();
+        return;
+      }
+      dispatch({ type: "presence", entityId: "", online: true, all: online });
+    });
     socket.on("message:new", ({ message }) => dispatch({ type: "message", message }));
     socket.on("read:updated", (cursor) => dispatch({ type: "read", cursor }));
     socket.on("presence:updated", ({ entityId, online }) => dispatch({ type: "presence", entityId, online }));
@@ -149,20 +159,23 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
   );
 
   // Read receipts are debounced per space and only ever move forward (server enforces too).
-  const markRead = useCallback((spaceId: string, message: MessageDto) => {
-    const space = stateRef.current.spaces[spaceId];
-    if (!space || message.seq <= space.lastSeenSeq) return;
-    dispatch({ type: "read", cursor: { spaceId, entityId: meId, lastSeenSeq: message.seq, lastSeenMessageId: message.id } });
-    const timers = readTimers.current;
-    clearTimeout(timers.get(spaceId));
-    timers.set(
-      spaceId,
-      setTimeout(() => {
-        const socket = socketRef.current;
-        if (socket) void request(socket, "read:mark", { spaceId, lastMessageId: message.id }).catch(() => {});
-      }, READ_RECEIPT_DEBOUNCE_MS),
-    );
-  }, [meId]);
+  const markRead = useCallback(
+    (spaceId: string, message: MessageDto) => {
+      const space = stateRef.current.spaces[spaceId];
+      if (!space || message.seq <= space.lastSeenSeq) return;
+      dispatch({ type: "read", cursor: { spaceId, entityId: meId, lastSeenSeq: message.seq, lastSeenMessageId: message.id } });
+      const timers = readTimers.current;
+      clearTimeout(timers.get(spaceId));
+      timers.set(
+        spaceId,
+        setTimeout(() => {
+          const socket = socketRef.current;
+          if (socket) void request(socket, "read:mark", { spaceId, lastMessageId: message.id }).catch(() => {});
+        }, READ_RECEIPT_DEBOUNCE_MS),
+      );
+    },
+    [meId],
+  );
 
   const typingSent = useRef(new Map<string, number>());
   const setTyping = useCallback((spaceId: string, typing: boolean) => {
@@ -176,7 +189,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
   }, []);
 
   const actions = useMemo(() => {
-    const call = async <T,>(fn: (s: ClientSocket) => Promise<T>) => {
+    const call = async <T>(fn: (s: ClientSocket) => Promise<T>) => {
       const socket = socketRef.current;
       if (!socket) throw new RequestError("offline", "Not connected");
       return fn(socket);
@@ -191,15 +204,11 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       createChannel: (name: string, topic: string, memberIds: string[]) =>
         call(async (s) => (await request(s, "space:create", { name, topic, memberIds })).space),
       openDirect: (entityId: string) => call(async (s) => (await request(s, "space:direct", { entityId })).space),
-      addMembers: (spaceId: string, entityIds: string[]) =>
-        call(async (s) => (await request(s, "space:addMembers", { spaceId, entityIds })).space),
-      removeMember: (spaceId: string, entityId: string) =>
-        call(async (s) => (await request(s, "space:removeMember", { spaceId, entityId })).space),
+      addMembers: (spaceId: string, entityIds: string[]) => call(async (s) => (await request(s, "space:addMembers", { spaceId, entityIds })).space),
+      removeMember: (spaceId: string, entityId: string) => call(async (s) => (await request(s, "space:removeMember", { spaceId, entityId })).space),
       leave: (spaceId: string) => call(async (s) => request(s, "space:leave", { spaceId })),
-      rename: (spaceId: string, name: string, topic?: string) =>
-        call(async (s) => (await request(s, "space:rename", { spaceId, name, topic })).space),
-      refreshEntities: () =>
-        call(async (s) => dispatch({ type: "entities", entities: (await request(s, "entities:list", {})).entities })),
+      rename: (spaceId: string, name: string, topic?: string) => call(async (s) => (await request(s, "space:rename", { spaceId, name, topic })).space),
+      refreshEntities: () => call(async (s) => dispatch({ type: "entities", entities: (await request(s, "entities:list", {})).entities })),
       upsertSpace: (space: WorkspaceState["spaces"][string]) => dispatch({ type: "space", space }),
       dismissNotice: (id: string) => dispatch({ type: "dismissNotice", id }),
     };

@@ -119,3 +119,12 @@ describe("membership news", () => {
     expect(s.notices).toEqual([]);
   });
 });
+
+describe("connection", () => {
+  it("an outdated protocol stays outdated: the disconnect after it does not turn into reconnecting", () => {
+    const outdated = reducer({ ...initialState("me", null), connection: "online" }, { type: "connection", connection: "outdated" });
+    expect(outdated.connection).toBe("outdated");
+    expect(reducer(outdated, { type: "connection", connection: "offline" }).connection).toBe("outdated");
+    expect(reducer(outdated, { type: "connection", connection: "online" }).connection).toBe("outdated");
+  });
+});

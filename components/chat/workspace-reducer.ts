@@ -1,7 +1,7 @@
 // Client state of the workspace: spaces, loaded timelines, unsent messages, presence,
 // typing, connection. Pure reducer; the socket hook (use-workspace.ts) feeds it events.
 import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunStreamDto, SpaceDto } from "@/lib/realtime/dto";
-import { mergeMessages } from "@/lib/client/timeline";
+import { countUnread, mergeMessages } from "@/lib/client/timeline";
 
 export interface Timeline {
   messages: MessageDto[];
@@ -37,7 +37,8 @@ export interface WorkspaceState {
   online: Record<string, true>;
   /** spaceId → entityId → name */
   typing: Record<string, Record<string, string>>;
-  connection: "connecting" | "online" | "offline";
+  /** "outdated": the server speaks another protocol version; only a reload helps. */
+  connection: "connecting" | "online" | "offline" | "outdated";
   entities: EntityDto[];
   activeSpaceId: string | null;
   /** Unfinished agent runs by id, for the "thinking / writing / waiting" line. */
@@ -69,7 +70,20 @@ export type Action =
   | { type: "draft"; draft: RunStreamDto };
 
 export function initialState(meId: string, activeSpaceId: string | null): WorkspaceState {
-  return { meId, spaces: {}, timelines: {}, pending: [], online: {}, typing: {}, connection: "connecting", entities: [], activeSpaceId, runs: {}, drafts: {}, notices: [] };
+  return {
+    meId,
+    spaces: {},
+    timelines: {},
+    pending: [],
+    online: {},
+    typing: {},
+    connection: "connecting",
+    entities: [],
+    activeSpaceId,
+    runs: {},
+    drafts: {},
+    notices: [],
+  };
 }
 
 const withoutPending = (pending: PendingMessage[], messages: MessageDto[]) => {
@@ -84,7 +98,11 @@ function omit<T>(record: Record<string, T>, key: string): Record<string, T> {
 
 /** "Scout is thinking…", "Planner is writing…", "Critic is waiting for a reply" for one space. */
 export function agentActivity(state: Pick<WorkspaceState, "runs" | "drafts">, spaceId: string): string[] {
-  const writing = new Set(Object.values(state.drafts).filter((d) => d.spaceId === spaceId).map((d) => d.runId));
+  const writing = new Set(
+    Object.values(state.drafts)
+      .filter((d) => d.spaceId === spaceId)
+      .map((d) => d.runId),
+  );
   const lines = new Map<string, string>();
   for (const run of Object.values(state.runs)) {
     if ((run.activeSpaceId ?? run.triggerSpaceId) !== spaceId && run.waitState?.spaceId !== spaceId) continue;
@@ -143,16 +161,17 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
       const space = state.spaces[m.spaceId];
       const t = state.timelines[m.spaceId];
       const known = t?.messages.some((x) => x.id === m.id);
-      const spaces = space && !known
-        ? {
-            ...state.spaces,
-            [m.spaceId]: {
-              ...space,
-              lastSeq: Math.max(space.lastSeq, m.seq),
-              unreadCount: m.sender.id !== state.meId && m.seq > space.lastSeenSeq ? space.unreadCount + 1 : space.unreadCount,
-            },
-          }
-        : state.spaces;
+      const spaces =
+        space && !known
+          ? {
+              ...state.spaces,
+              [m.spaceId]: {
+                ...space,
+                lastSeq: Math.max(space.lastSeq, m.seq),
+                unreadCount: m.sender.id !== state.meId && m.seq > space.lastSeenSeq ? space.unreadCount + 1 : space.unreadCount,
+              },
+            }
+          : state.spaces;
       const timelines = t && !known ? { ...state.timelines, [m.spaceId]: { ...t, messages: mergeMessages(t.messages, [m]) } } : state.timelines;
       const typingHere = state.typing[m.spaceId];
       const typing = typingHere?.[m.sender.id]
@@ -166,18 +185,19 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
       const { spaceId, entityId, lastSeenSeq, lastSeenMessageId } = action.cursor;
       const space = state.spaces[spaceId];
       if (!space) return state;
-      const members = space.members.map((mb) =>
-        mb.id === entityId && lastSeenSeq > mb.lastSeenSeq ? { ...mb, lastSeenSeq, lastSeenMessageId } : mb,
-      );
+      const members = space.members.map((mb) => (mb.id === entityId && lastSeenSeq > mb.lastSeenSeq ? { ...mb, lastSeenSeq, lastSeenMessageId } : mb));
       const mine = entityId === state.meId && lastSeenSeq > space.lastSeenSeq;
-      const unreadCount = mine
-        ? (state.timelines[spaceId]?.messages ?? []).filter((m) => m.seq > lastSeenSeq && m.sender.id !== state.meId).length
-        : space.unreadCount;
+      const unreadCount = mine ? countUnread(state.timelines[spaceId]?.messages ?? [], lastSeenSeq, state.meId) : space.unreadCount;
       return {
         ...state,
         spaces: {
           ...state.spaces,
-          [spaceId]: { ...space, members, lastSeenSeq: mine ? lastSeenSeq : space.lastSeenSeq, unreadCount: mine ? Math.min(unreadCount, space.unreadCount) : unreadCount },
+          [spaceId]: {
+            ...space,
+            members,
+            lastSeenSeq: mine ? lastSeenSeq : space.lastSeenSeq,
+            unreadCount: mine ? Math.min(unreadCount, space.unreadCount) : unreadCount,
+          },
         },
       };
     }
@@ -204,6 +224,8 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
         pending: state.pending.map((p) => (p.clientMessageId === action.clientMessageId ? { ...p, status: "failed", error: action.error } : p)),
       };
     case "connection":
+      // Outdated stays outdated: the disconnect that follows must not turn it into "reconnecting".
+      if (state.connection === "outdated") return state;
       // Offline we miss run updates, so indicators could stick: drop them; live ones come back with the next update.
       return { ...state, connection: action.connection, ...(action.connection === "offline" ? { typing: {}, runs: {}, drafts: {} } : {}) };
     case "run": {

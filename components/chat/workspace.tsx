@@ -73,7 +73,12 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
 
   return (
     <div className="relative flex h-dvh overflow-hidden">
-      <div className={clsx("z-30 max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:transition-transform", sidebarOpen ? "max-md:translate-x-0" : "max-md:-translate-x-full")}>
+      <div
+        className={clsx(
+          "z-30 max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:transition-transform",
+          sidebarOpen ? "max-md:translate-x-0" : "max-md:-translate-x-full",
+        )}
+      >
         <Sidebar
           me={{ name: me.entity.name, email: me.email, isAdmin: me.isAdmin }}
           spaces={spaces}
@@ -88,10 +93,26 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
           onDismissNotice={actions.dismissNotice}
         />
       </div>
-      {sidebarOpen && <button type="button" aria-label="Close sidebar" className="fixed inset-0 z-20 bg-black/40 md:hidden" onClick={() => setSidebarOpen(false)} />}
+      {sidebarOpen && (
+        <button type="button" aria-label="Close sidebar" className="fixed inset-0 z-20 bg-black/40 md:hidden" onClick={() => setSidebarOpen(false)} />
+      )}
       <main className="relative flex min-w-0 flex-1">
+        {state.connection === "outdated" && (
+          <div
+            role="alert"
+            className="absolute inset-x-0 top-0 z-10 flex items-center justify-center gap-3 bg-accent-600 px-4 py-1.5 text-sm text-white"
+          >
+            Parley has been updated. Reload to keep chatting.
+            <button type="button" className="rounded bg-white/20 px-2 py-0.5 font-medium hover:bg-white/30" onClick={() => window.location.reload()}>
+              Reload
+            </button>
+          </div>
+        )}
         {state.connection === "offline" && (
-          <div role="status" className="absolute inset-x-0 top-0 z-10 bg-amber-100 px-4 py-1 text-center text-sm text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">
+          <div
+            role="status"
+            className="absolute inset-x-0 top-0 z-10 bg-amber-100 px-4 py-1 text-center text-sm text-amber-900 dark:bg-amber-900/60 dark:text-amber-100"
+          >
             Reconnecting… messages you send will go out when the connection is back.
           </div>
         )}
@@ -124,11 +145,19 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
             canManage={canManage}
             onClose={() => setMembersOpen(false)}
             onAdd={() => setDialog("add")}
-            onRemove={(id) => void actions.removeMember(active.id, id).then(actions.upsertSpace).catch((e: Error) => alert(e.message))}
+            onRemove={(id) =>
+              void actions
+                .removeMember(active.id, id)
+                .then(actions.upsertSpace)
+                .catch((e: Error) => alert(e.message))
+            }
             onRename={async (name) => actions.upsertSpace(await actions.rename(active.id, name))}
             onLeave={() => {
               if (!confirm(`Leave ${active.kind === "channel" ? `#${active.name}` : "this conversation"}?`)) return;
-              void actions.leave(active.id).then(() => setMembersOpen(false)).catch((e: Error) => alert(e.message));
+              void actions
+                .leave(active.id)
+                .then(() => setMembersOpen(false))
+                .catch((e: Error) => alert(e.message));
             }}
           />
         )}
