@@ -7,8 +7,9 @@ export default {
   schema: "prisma/.schema6.prisma",
   experimental: { adapter: true },
   engine: "js",
-  adapter: async () => new PrismaPg({
-    // Prisma 6 opens the adapter even for schema-to-schema diffs; any reachable server will do.
-    connectionString: process.env.DIFF_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
-  }),
+  adapter: async () =>
+    new PrismaPg({
+      // Prisma 6 opens the adapter even for schema-to-schema diffs; any reachable server will do.
+      connectionString: process.env.DIFF_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+    }),
 };

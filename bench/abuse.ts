@@ -23,7 +23,19 @@ import { fileURLToPath } from "node:url";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { MessageDto } from "@/lib/realtime/dto";
 import { percentile, type ClientSocket } from "./measure";
-import { ACK_TIMEOUT_MS, HEALTH_GAP_MS, MESSAGE_EVERY_MS, bump, connectSocket, postSignup, request, requestOk, signIn, sleep, unlessBusy } from "./abuse/client";
+import {
+  ACK_TIMEOUT_MS,
+  HEALTH_GAP_MS,
+  MESSAGE_EVERY_MS,
+  bump,
+  connectSocket,
+  postSignup,
+  request,
+  requestOk,
+  signIn,
+  sleep,
+  unlessBusy,
+} from "./abuse/client";
 import type { AttackKind, AttackPlan, AttackResult } from "./abuse/attacker";
 import { ensureBuild, server, startServer, stopServer, tail } from "./abuse/server-under-test";
 import { report } from "./abuse/report";
@@ -167,10 +179,10 @@ export interface PhaseResult {
 }
 
 async function runAttack(plan: AttackPlan, during: () => Promise<Probe>): Promise<{ probe: Probe; attack: AttackResult }> {
-  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), "abuse", "attacker.ts"), ["--attacker"], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  const exited = new Promise<never>((_, reject) =>
-    child.once("exit", (code) => reject(new Error(`attacker process exited (${code}) before reporting`))),
-  );
+  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), "abuse", "attacker.ts"), ["--attacker"], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const exited = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`attacker process exited (${code}) before reporting`))));
   exited.catch(() => {}); // read below, in the races
   try {
     const ready = new Promise((resolve) => child.once("message", resolve));
@@ -267,4 +279,3 @@ main().catch(async (e) => {
   // A failed run can leave sockets or timers open; do not hang the terminal.
   setTimeout(() => process.exit(1), 2000).unref();
 });
-

@@ -28,7 +28,11 @@ import { HISTORY_WINDOW } from "@/lib/limits";
 import { percentile } from "./measure";
 
 const USAGE = "usage: bench:agents [--messages N=100000] [--samples S=200] [--chains C=5]";
-interface Options { messages: number; samples: number; chains: number }
+interface Options {
+  messages: number;
+  samples: number;
+  chains: number;
+}
 
 function parseOptions(argv: string[]): Options {
   const o: Options = { messages: 100_000, samples: 200, chains: 5 };
@@ -107,7 +111,9 @@ async function main() {
   const echo = await createAgent(db, "Echo", offline);
   const lat = await createChannel(deps, adaActor, { name: "latency", memberIds: [echo.entityId] });
   const warmup = Math.min(10, o.samples);
-  const sendMs: number[] = [], triggerMs: number[] = [], idleMs: number[] = [];
+  const sendMs: number[] = [],
+    triggerMs: number[] = [],
+    idleMs: number[] = [];
   for (let i = 0; i < warmup + o.samples; i++) {
     modelCalledAt = undefined;
     const t0 = performance.now();
@@ -197,7 +203,9 @@ async function main() {
   const who = { id: historian.id, entityId: historian.entityId, name: "Historian", persona: agentRow.persona, instructions: agentRow.instructions };
   // The same budget executeRun gives this agent's model.
   const maxTokens = Math.floor(models({ ...agentRow, name: "Historian" }).contextTokens * CONTEXT_SHARE);
-  const loadMs: number[] = [], buildMs: number[] = [], totalMs: number[] = [];
+  const loadMs: number[] = [],
+    buildMs: number[] = [],
+    totalMs: number[] = [];
   let built = buildContext(await loadContext(db, run, who, { now: new Date(), maxTokens }));
   let shown = 0;
   for (let i = 0; i < Math.min(5, o.samples) + o.samples; i++) {

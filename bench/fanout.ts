@@ -30,7 +30,8 @@ function parseOptions(argv: string[]): Options {
     else if (arg === "--help" || arg === "-h") {
       console.log(USAGE);
       process.exit(0);
-    } else if (arg === "--warmup" && !/^\d+$/.test(argv[i + 1] ?? "")) o.warmup = 20; // bare flag: the default
+    } else if (arg === "--warmup" && !/^\d+$/.test(argv[i + 1] ?? ""))
+      o.warmup = 20; // bare flag: the default
     else if (["--clients", "--messages", "--warmup", "--window", "--batch"].includes(arg)) {
       const value = Number(argv[++i]);
       const min = arg === "--warmup" ? 0 : 1;
@@ -138,9 +139,7 @@ function table(
     "parley also broadcasts read:updated per message and presence on each connect (its real behaviour).",
     "",
     pad(["target", "p50 ms", "p99 ms", "max ms", "msgs/s", "deliveries/s", "connect s"]),
-    ...rows.map((r) =>
-      pad([r.target, f(r.p50Ms, 2), f(r.p99Ms, 2), f(r.maxMs, 2), f(r.msgsPerS), f(r.deliveriesPerS, 0), f(r.connectS, 2)]),
-    ),
+    ...rows.map((r) => pad([r.target, f(r.p50Ms, 2), f(r.p99Ms, 2), f(r.maxMs, 2), f(r.msgsPerS), f(r.deliveriesPerS, 0), f(r.connectS, 2)])),
     pad(["parley/bare", `${f(ratio.p50, 2)}x`, `${f(ratio.p99, 2)}x`, "", `${f(ratio.throughput, 2)}x`, "", ""]),
     "",
     `parley db setup+seed ${f(rows[0]!.setupS, 2)} s; peak RSS ${peakRssMb} MB; total ${f(totalS)} s`,

@@ -8,7 +8,10 @@ test("an agent thinks, streams one bubble and posts it, in another user's browse
   const writer = await newUser(browser, "Wren");
   const watcher = await newUser(browser, "Vale");
   for (const { page } of [writer, watcher]) {
-    await page.getByRole("link", { name: /general/ }).first().click();
+    await page
+      .getByRole("link", { name: /general/ })
+      .first()
+      .click();
     await expect(page.getByRole("heading", { name: "#general", level: 1 })).toBeVisible();
   }
   const text = `Scout, what do we know about the launch? ${Date.now()}`;
@@ -17,21 +20,27 @@ test("an agent thinks, streams one bubble and posts it, in another user's browse
   const watch = watcher.page;
   // Thinking and the draft last about a second each: sample the page every 20 ms, in the
   // browser, so a busy machine cannot make the test look between two states.
-  const sample = <T,>(fn: () => T | null) => watch.waitForFunction(fn, undefined, { polling: 20, timeout: 15_000 }).then((h) => h.jsonValue());
-  const indicator = await sample(() =>
-    [...document.querySelectorAll('[role="status"]')].map((e) => e.textContent ?? "").find((t) => /Scout is (thinking|writing)…/.test(t)) ?? null,
+  const sample = <T>(fn: () => T | null) => watch.waitForFunction(fn, undefined, { polling: 20, timeout: 15_000 }).then((h) => h.jsonValue());
+  const indicator = await sample(
+    () => [...document.querySelectorAll('[role="status"]')].map((e) => e.textContent ?? "").find((t) => /Scout is (thinking|writing)…/.test(t)) ?? null,
   );
   expect(indicator).toMatch(/Scout is (thinking|writing)…/);
   const draftSeen = await sample(() => {
     const d = document.querySelector('[role="log"] article[data-draft]');
     if (!d || !d.getAttribute("aria-label")?.startsWith("Scout")) return null;
-    return { label: d.getAttribute("aria-label"), busy: d.getAttribute("aria-busy"), badge: [...d.querySelectorAll("span")].some((s) => s.textContent === "offline model") };
+    return {
+      label: d.getAttribute("aria-label"),
+      busy: d.getAttribute("aria-busy"),
+      badge: [...d.querySelectorAll("span")].some((s) => s.textContent === "offline model"),
+    };
   });
   expect(draftSeen).toEqual({ label: expect.stringMatching(/^Scout is writing: /), busy: "true", badge: true });
   const draft = log(watch, "#general").locator("article[data-draft]");
   const status = watch.getByRole("status").filter({ hasText: /Scout is (thinking|writing)…/ });
 
-  const reply = log(watch, "#general").getByRole("article", { name: /^Scout: Noted|^Scout: I research/ }).last();
+  const reply = log(watch, "#general")
+    .getByRole("article", { name: /^Scout: Noted|^Scout: I research/ })
+    .last();
   await expect(reply).toBeVisible();
   await expect(draft).toHaveCount(0);
   await expect(status).toHaveCount(0);
@@ -50,9 +59,14 @@ test("an admin opens the run that sent an agent message and sees its timeline an
   await page.getByLabel("Password").fill("parley-admin");
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(/\/spaces/);
-  await page.getByRole("link", { name: /general/ }).first().click();
+  await page
+    .getByRole("link", { name: /general/ })
+    .first()
+    .click();
   await send(page, "#general", `Critic, remember that the demo is at 3pm ${Date.now()}`);
-  const reply = log(page, "#general").getByRole("article", { name: /^Critic: Noted — I'll remember/ }).last();
+  const reply = log(page, "#general")
+    .getByRole("article", { name: /^Critic: Noted — I'll remember/ })
+    .last();
   await expect(reply).toBeVisible({ timeout: 20_000 });
   // The message toolbar shows on hover or focus; new messages arriving can move the pointer
   // off it, so follow the link's target rather than racing the hover.

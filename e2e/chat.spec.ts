@@ -77,7 +77,7 @@ test("nothing a user types runs as script in another browser", async ({ browser 
   await bob.page.evaluate(() => ((window as unknown as { pwned: number }).pwned = 0));
   const corpus = [
     "<script>window.pwned=1;alert(1)</script>",
-    "<img src=x onerror=\"window.pwned=1;alert(2)\">",
+    '<img src=x onerror="window.pwned=1;alert(2)">',
     "[click me](javascript:window.pwned=1)",
     "<svg onload=alert(3)>",
     '<iframe src="javascript:alert(4)"></iframe>',
@@ -88,7 +88,10 @@ test("nothing a user types runs as script in another browser", async ({ browser 
   await expect(bobLog.getByRole("article", { name: /^Mallory: !\[x\]/ })).toBeVisible();
   await expect(bobLog.locator("article script, article img, article iframe, article svg")).toHaveCount(0);
   await expect(bobLog.locator('a[href^="javascript"]')).toHaveCount(0);
-  await bobLog.getByRole("link", { name: "click me" }).click().catch(() => {});
+  await bobLog
+    .getByRole("link", { name: "click me" })
+    .click()
+    .catch(() => {});
   expect(await bob.page.evaluate(() => (window as unknown as { pwned: number }).pwned)).toBe(0);
   expect(dialogs).toEqual([]);
   await expect(bobLog).toContainText("<script>window.pwned=1;alert(1)</script>");

@@ -35,10 +35,8 @@ describe("product limits", () => {
   it("one password hash at a time", () => expect(limits.MAX_CONCURRENT_PASSWORD_HASHES).toBe(1));
   it("JSON bodies nest at most 32 deep", () => expect(limits.MAX_JSON_DEPTH).toBe(32));
 
-  it("20 messages per user per 10 s, socket and HTTP together", () =>
-    expect(limits.RATE_LIMITS.messagesPerUser).toEqual({ points: 20, durationS: 10 }));
-  it("past it, 20 retries of stored messages per user per 10 s", () =>
-    expect(limits.RATE_LIMITS.messageRetriesPerUser).toEqual({ points: 20, durationS: 10 }));
+  it("20 messages per user per 10 s, socket and HTTP together", () => expect(limits.RATE_LIMITS.messagesPerUser).toEqual({ points: 20, durationS: 10 }));
+  it("past it, 20 retries of stored messages per user per 10 s", () => expect(limits.RATE_LIMITS.messageRetriesPerUser).toEqual({ points: 20, durationS: 10 }));
   it("20 typing events per socket per 10 s", () => expect(limits.RATE_LIMITS.typingPerSocket).toEqual({ points: 20, durationS: 10 }));
   it("past 10 refusals in a row a socket's refused events wait 50 ms each; 200 unanswered events disconnect it", () => {
     expect(limits.REFUSALS_BEFORE_SLOWDOWN).toBe(10);
@@ -47,15 +45,11 @@ describe("product limits", () => {
   });
   it("typing is relayed at most every 2 s per person and space", () => expect(limits.TYPING_RELAY_MS).toBe(2000));
   it("30 space joins per user per 10 s", () => expect(limits.RATE_LIMITS.joinsPerUser).toEqual({ points: 30, durationS: 10 }));
-  it("10 new channels or direct spaces per user per minute", () =>
-    expect(limits.RATE_LIMITS.channelsPerUser).toEqual({ points: 10, durationS: 60 }));
-  it("members added to at most 10 channels per user per minute", () =>
-    expect(limits.RATE_LIMITS.memberAddsPerUser).toEqual({ points: 10, durationS: 60 }));
-  it("30 service triggers per key per minute", () =>
-    expect(limits.RATE_LIMITS.serviceTriggersPerKey).toEqual({ points: 30, durationS: 60 }));
+  it("10 new channels or direct spaces per user per minute", () => expect(limits.RATE_LIMITS.channelsPerUser).toEqual({ points: 10, durationS: 60 }));
+  it("members added to at most 10 channels per user per minute", () => expect(limits.RATE_LIMITS.memberAddsPerUser).toEqual({ points: 10, durationS: 60 }));
+  it("30 service triggers per key per minute", () => expect(limits.RATE_LIMITS.serviceTriggersPerKey).toEqual({ points: 30, durationS: 60 }));
   it("an agent has at most 20 queued runs", () => expect(limits.MAX_QUEUED_RUNS_PER_AGENT).toBe(20));
   it("a recurring plan runs at most once a minute", () => expect(limits.MIN_CRON_INTERVAL_MS).toBe(60_000));
-  it("20 account or admin changes per user per minute", () =>
-    expect(limits.RATE_LIMITS.accountChangesPerUser).toEqual({ points: 20, durationS: 60 }));
+  it("20 account or admin changes per user per minute", () => expect(limits.RATE_LIMITS.accountChangesPerUser).toEqual({ points: 20, durationS: 60 }));
   it("the embedded database runs at most 4 agent runs at once per process", () => expect(limits.MAX_RUNS_IN_FLIGHT_EMBEDDED).toBe(4));
 });

@@ -51,4 +51,3 @@ async function openEmbedded(script: string, dir: string): Promise<OpenDatabase> 
     );
   }
 }
-

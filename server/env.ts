@@ -6,7 +6,13 @@ const optional = z.preprocess(emptyAsUndefined, z.string().optional());
 /** A comma-separated list, trimmed and lowercased; unset → []. */
 const list = (item: z.ZodString) =>
   z.preprocess(
-    (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean) : []),
+    (v) =>
+      typeof v === "string"
+        ? v
+            .split(",")
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean)
+        : [],
     z.array(item),
   );
 

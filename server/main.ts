@@ -24,9 +24,7 @@ async function main() {
   const e = env();
   const dev = e.NODE_ENV !== "production";
 
-  const database = await openDatabase(
-    e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dir: e.PGLITE_DIR },
-  );
+  const database = await openDatabase(e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dir: e.PGLITE_DIR });
   const applied = await migrate(database.sql);
   if (applied.length) log.info({ applied }, "migrations applied");
   const demoModel = { provider: e.PARLEY_AGENT_PROVIDER, modelId: e.PARLEY_AGENT_MODEL };

@@ -81,9 +81,13 @@ export async function attacker(): Promise<void> {
     // Unknown emails: each still costs the server a full (dummy) hash, and no account's
     // own failure limit ever trips.
     if (kind === "signinBotnet")
-      loops.push(() => waves(kind, async (i) => signInStatus(await postCredentials(plan.url, c, `nobody-${plan.tag}-${i}@bench.dev`, "wrong-password", freshIp()))));
+      loops.push(() =>
+        waves(kind, async (i) => signInStatus(await postCredentials(plan.url, c, `nobody-${plan.tag}-${i}@bench.dev`, "wrong-password", freshIp()))),
+      );
     if (kind === "signinOneIp")
-      loops.push(() => waves(kind, async (i) => signInStatus(await postCredentials(plan.url, c, `nobody-${plan.tag}-${i}@bench.dev`, "wrong-password", "198.51.100.1"))));
+      loops.push(() =>
+        waves(kind, async (i) => signInStatus(await postCredentials(plan.url, c, `nobody-${plan.tag}-${i}@bench.dev`, "wrong-password", "198.51.100.1"))),
+      );
     if (kind === "signupBotnet")
       loops.push(() => waves(kind, async (i) => `${(await postSignup(plan.url, `bot-${plan.tag}-${i}@bench.dev`, freshIp())).status}`));
     if (kind === "socketFlood") loops.push(() => flood(plan, () => stopping, result));

@@ -79,7 +79,12 @@ export async function startServer(): Promise<Server> {
   // detached: its own process group, so the whole tree (tsx and node) is stopped together.
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under attack.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [...nodeArgs, "server/main.ts"], { cwd: ROOT, env, detached: true, stdio: ["ignore", out, out] });
+  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [...nodeArgs, "server/main.ts"], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ["ignore", out, out],
+  });
   closeSync(out);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const s: Server = { url: `http://127.0.0.1:${port}`, child, dir, logFile, exited };
@@ -90,7 +95,10 @@ export async function startServer(): Promise<Server> {
   for (;;) {
     if (down) throw new Error(`server exited during start; log:\n${tail(logFile)}`);
     if (Date.now() > deadline) throw new Error(`server not healthy after 120 s; log:\n${tail(logFile)}`);
-    const ok = await fetch(`${s.url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${s.url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return s;
     await sleep(250);
   }

@@ -36,15 +36,7 @@ export function SignUpForm({ domains = [] }: { domains?: string[] }) {
     <form onSubmit={onSubmit} className="space-y-4" aria-label="Create account">
       <h1 className="text-lg font-semibold">Create your account</h1>
       <Field id="name" name="name" label="Full name" autoComplete="name" required autoFocus />
-      <Field
-        id="email"
-        name="email"
-        type="email"
-        label="Email"
-        autoComplete="email"
-        required
-        aria-describedby={domains.length ? "email-domains" : undefined}
-      />
+      <Field id="email" name="email" type="email" label="Email" autoComplete="email" required aria-describedby={domains.length ? "email-domains" : undefined} />
       {domains.length > 0 && (
         <p id="email-domains" className="-mt-2 text-xs text-zinc-500">
           Only addresses at {domains.join(", ")} can sign up.

@@ -96,7 +96,13 @@ export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, o
 
 export function TypingLine({ names, activity = [] }: { names: string[]; activity?: string[] }) {
   const typing =
-    names.length === 0 ? "" : names.length === 1 ? `${names[0]} is typing…` : names.length === 2 ? `${names[0]} and ${names[1]} are typing…` : "Several people are typing…";
+    names.length === 0
+      ? ""
+      : names.length === 1
+        ? `${names[0]} is typing…`
+        : names.length === 2
+          ? `${names[0]} and ${names[1]} are typing…`
+          : "Several people are typing…";
   const text = [typing, ...activity].filter(Boolean).join(" · ");
   // Fixed height: the indicator appearing never moves the timeline.
   return (

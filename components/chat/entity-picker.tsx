@@ -5,12 +5,28 @@ import { Avatar } from "./avatar";
 import { inputClass } from "./modal";
 
 /** A filterable checklist of people and agents. */
-export function EntityPicker({ entities, selected, onToggle, multiple = true }: { entities: EntityDto[]; selected: Set<string>; onToggle(id: string): void; multiple?: boolean }) {
+export function EntityPicker({
+  entities,
+  selected,
+  onToggle,
+  multiple = true,
+}: {
+  entities: EntityDto[];
+  selected: Set<string>;
+  onToggle(id: string): void;
+  multiple?: boolean;
+}) {
   const [filter, setFilter] = useState("");
   const shown = entities.filter((e) => e.name.toLowerCase().includes(filter.toLowerCase()));
   return (
     <div>
-      <input aria-label="Filter people and agents" placeholder="Search people and agents" className={inputClass} value={filter} onChange={(e) => setFilter(e.target.value)} />
+      <input
+        aria-label="Filter people and agents"
+        placeholder="Search people and agents"
+        className={inputClass}
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+      />
       <ul className="mt-2 max-h-60 overflow-y-auto" aria-label="People and agents">
         {shown.map((e) => (
           <li key={e.id}>

@@ -16,7 +16,7 @@ const corpus = [
   "[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
   "![x](javascript:alert(1))",
   '<iframe src="javascript:alert(1)"></iframe>',
-  "<div style=\"background:url(javascript:alert(1))\">x</div>",
+  '<div style="background:url(javascript:alert(1))">x</div>',
   "[a](vbscript:msgbox(1))",
   '"><script>alert(1)</script>',
   "<details open ontoggle=alert(1)>",

@@ -19,7 +19,10 @@ export function MembersPanel({ space, meId, online, canManage, onClose, onAdd, o
   const [name, setName] = useState(space.name);
   const [error, setError] = useState<string | null>(null);
   return (
-    <aside aria-label="Members" className="flex w-72 shrink-0 flex-col border-l border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950 max-lg:absolute max-lg:inset-y-0 max-lg:right-0 max-lg:z-20 max-lg:shadow-xl">
+    <aside
+      aria-label="Members"
+      className="flex w-72 shrink-0 flex-col border-l border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950 max-lg:absolute max-lg:inset-y-0 max-lg:right-0 max-lg:z-20 max-lg:shadow-xl"
+    >
       <div className="flex items-center border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
         <h2 className="flex-1 font-semibold">Members ({space.members.length})</h2>
         <button type="button" onClick={onClose} aria-label="Close members" className="rounded px-2 py-1 hover:bg-zinc-100 dark:hover:bg-zinc-800">
@@ -35,11 +38,25 @@ export function MembersPanel({ space, meId, online, canManage, onClose, onAdd, o
             onRename(name).catch((err: Error) => setError(err.message));
           }}
         >
-          <input aria-label="Channel name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
-          <button type="submit" disabled={!name.trim() || name === space.name} className="rounded-md border border-zinc-300 px-2 py-1 text-sm font-medium disabled:opacity-50 dark:border-zinc-700">
+          <input
+            aria-label="Channel name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={80}
+            className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          />
+          <button
+            type="submit"
+            disabled={!name.trim() || name === space.name}
+            className="rounded-md border border-zinc-300 px-2 py-1 text-sm font-medium disabled:opacity-50 dark:border-zinc-700"
+          >
             Rename
           </button>
-          {error && <p role="alert" className="text-xs text-red-600">{error}</p>}
+          {error && (
+            <p role="alert" className="text-xs text-red-600">
+              {error}
+            </p>
+          )}
         </form>
       )}
       <ul className="flex-1 overflow-y-auto p-2">
@@ -52,12 +69,23 @@ export function MembersPanel({ space, meId, online, canManage, onClose, onAdd, o
                 {m.id === meId && <span className="text-zinc-500"> (you)</span>}
               </p>
               <p className="text-xs text-zinc-500">
-                {m.type === "agent" ? (m.provider === "offline" ? "Agent · offline model" : `Agent · ${m.provider ?? "model"}`) : online[m.id] ? "Online" : "Offline"}
+                {m.type === "agent"
+                  ? m.provider === "offline"
+                    ? "Agent · offline model"
+                    : `Agent · ${m.provider ?? "model"}`
+                  : online[m.id]
+                    ? "Online"
+                    : "Offline"}
                 {m.role !== "member" ? ` · ${m.role}` : ""}
               </p>
             </div>
             {canManage && m.id !== meId && space.kind === "channel" && (
-              <button type="button" onClick={() => onRemove(m.id)} aria-label={`Remove ${m.name}`} className="hidden rounded px-1.5 text-xs text-red-600 group-hover:block hover:bg-red-50 dark:hover:bg-red-950">
+              <button
+                type="button"
+                onClick={() => onRemove(m.id)}
+                aria-label={`Remove ${m.name}`}
+                className="hidden rounded px-1.5 text-xs text-red-600 group-hover:block hover:bg-red-50 dark:hover:bg-red-950"
+              >
                 Remove
               </button>
             )}
@@ -66,11 +94,19 @@ export function MembersPanel({ space, meId, online, canManage, onClose, onAdd, o
       </ul>
       <div className="space-y-2 border-t border-zinc-200 p-3 dark:border-zinc-800">
         {space.kind === "channel" && (
-          <button type="button" onClick={onAdd} className="w-full rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900">
+          <button
+            type="button"
+            onClick={onAdd}
+            className="w-full rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+          >
             Add people
           </button>
         )}
-        <button type="button" onClick={onLeave} className="w-full rounded-lg px-3 py-1.5 text-sm font-medium text-red-600 hover:bg-red-50 dark:hover:bg-red-950">
+        <button
+          type="button"
+          onClick={onLeave}
+          className="w-full rounded-lg px-3 py-1.5 text-sm font-medium text-red-600 hover:bg-red-50 dark:hover:bg-red-950"
+        >
           Leave {space.kind === "channel" ? "channel" : "conversation"}
         </button>
       </div>

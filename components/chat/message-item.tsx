@@ -27,7 +27,9 @@ function SenderLine({ sender, provider, createdAt, extra }: { sender: EntityDto;
     <header className="flex items-baseline gap-2">
       <span className="font-semibold">{sender.name}</span>
       {sender.type === "agent" && (
-        <span className="rounded bg-indigo-100 px-1.5 text-[0.65rem] font-semibold tracking-wide text-indigo-700 uppercase dark:bg-indigo-950 dark:text-indigo-300">agent</span>
+        <span className="rounded bg-indigo-100 px-1.5 text-[0.65rem] font-semibold tracking-wide text-indigo-700 uppercase dark:bg-indigo-950 dark:text-indigo-300">
+          agent
+        </span>
       )}
       {provider === "offline" && (
         <span
@@ -37,7 +39,11 @@ function SenderLine({ sender, provider, createdAt, extra }: { sender: EntityDto;
           offline model
         </span>
       )}
-      {createdAt && <time className="text-xs text-zinc-500" dateTime={createdAt}>{time(createdAt)}</time>}
+      {createdAt && (
+        <time className="text-xs text-zinc-500" dateTime={createdAt}>
+          {time(createdAt)}
+        </time>
+      )}
       {extra}
     </header>
   );
@@ -83,7 +89,10 @@ export const MessageItem = memo(function MessageItem({ message, compact, seenBy,
         )}
         <Markdown text={message.text} />
         {chainLimit != null && (
-          <p role="note" className="mt-1 inline-flex items-center gap-1.5 rounded-md bg-amber-50 px-2 py-0.5 text-xs text-amber-800 dark:bg-amber-950/50 dark:text-amber-300">
+          <p
+            role="note"
+            className="mt-1 inline-flex items-center gap-1.5 rounded-md bg-amber-50 px-2 py-0.5 text-xs text-amber-800 dark:bg-amber-950/50 dark:text-amber-300"
+          >
             <svg aria-hidden viewBox="0 0 20 20" className="h-3.5 w-3.5 fill-current">
               <path d="M10 2a8 8 0 1 0 0 16A8 8 0 0 0 10 2Zm-1 4h2v5H9V6Zm0 6h2v2H9v-2Z" />
             </svg>
@@ -107,7 +116,11 @@ export const MessageItem = memo(function MessageItem({ message, compact, seenBy,
           ↩ Reply
         </button>
         {runHref && (
-          <a href={runHref} className="border-l border-zinc-200 px-2 py-1 text-xs font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-700" aria-label={`Inspect the run that sent this ${message.sender.name} message`}>
+          <a
+            href={runHref}
+            className="border-l border-zinc-200 px-2 py-1 text-xs font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-700"
+            aria-label={`Inspect the run that sent this ${message.sender.name} message`}
+          >
             Run
           </a>
         )}

@@ -159,7 +159,10 @@ export function MessageList({ space, timeline, pending, drafts, isAdmin, meId, d
           {messages.map((m, i) => {
             const prev = messages[i - 1];
             const compact =
-              !!prev && prev.sender.id === m.sender.id && !m.replyTo && m.seq !== dividerSeq &&
+              !!prev &&
+              prev.sender.id === m.sender.id &&
+              !m.replyTo &&
+              m.seq !== dividerSeq &&
               Date.parse(m.createdAt) - Date.parse(prev.createdAt) < GROUP_WINDOW_MS;
             return (
               <div key={m.id}>

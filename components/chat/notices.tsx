@@ -34,7 +34,12 @@ export function Notices({
           >
             Open
           </button>
-          <button type="button" aria-label={`Dismiss notice about #${n.spaceName}`} onClick={() => onDismiss(n.id)} className="rounded px-1.5 hover:bg-white/10">
+          <button
+            type="button"
+            aria-label={`Dismiss notice about #${n.spaceName}`}
+            onClick={() => onDismiss(n.id)}
+            className="rounded px-1.5 hover:bg-white/10"
+          >
             <span aria-hidden>×</span>
           </button>
         </div>

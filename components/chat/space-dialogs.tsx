@@ -35,7 +35,19 @@ function useSubmit() {
   return { error, busy, run };
 }
 
-export function NewChannelDialog({ open, onClose, entities, meId, onCreate }: { open: boolean; onClose(): void; entities: EntityDto[]; meId: string; onCreate(name: string, topic: string, memberIds: string[]): Promise<void> }) {
+export function NewChannelDialog({
+  open,
+  onClose,
+  entities,
+  meId,
+  onCreate,
+}: {
+  open: boolean;
+  onClose(): void;
+  entities: EntityDto[];
+  meId: string;
+  onCreate(name: string, topic: string, memberIds: string[]): Promise<void>;
+}) {
   const [name, setName] = useState("");
   const [topic, setTopic] = useState("");
   const [selected, toggle, reset] = useToggleSet();
@@ -60,7 +72,15 @@ export function NewChannelDialog({ open, onClose, entities, meId, onCreate }: { 
       >
         <label className="block text-sm font-medium">
           Name
-          <input className={`${inputClass} mt-1`} value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. launch-plans" required maxLength={80} autoFocus />
+          <input
+            className={`${inputClass} mt-1`}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="e.g. launch-plans"
+            required
+            maxLength={80}
+            autoFocus
+          />
         </label>
         <label className="block text-sm font-medium">
           Topic <span className="font-normal text-zinc-500">(optional)</span>
@@ -70,7 +90,11 @@ export function NewChannelDialog({ open, onClose, entities, meId, onCreate }: { 
           <legend className="mb-1 text-sm font-medium">Members</legend>
           <EntityPicker entities={entities.filter((e) => e.id !== meId)} selected={selected} onToggle={toggle} />
         </fieldset>
-        {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+        {error && (
+          <p role="alert" className="text-sm text-red-600">
+            {error}
+          </p>
+        )}
         <div className="flex justify-end">
           <button type="submit" className={buttonClass} disabled={busy || !name.trim()}>
             {busy ? "Creating…" : "Create channel"}
@@ -81,7 +105,19 @@ export function NewChannelDialog({ open, onClose, entities, meId, onCreate }: { 
   );
 }
 
-export function NewDirectDialog({ open, onClose, entities, meId, onOpen }: { open: boolean; onClose(): void; entities: EntityDto[]; meId: string; onOpen(entityId: string): Promise<void> }) {
+export function NewDirectDialog({
+  open,
+  onClose,
+  entities,
+  meId,
+  onOpen,
+}: {
+  open: boolean;
+  onClose(): void;
+  entities: EntityDto[];
+  meId: string;
+  onOpen(entityId: string): Promise<void>;
+}) {
   const [selected, toggle, reset] = useToggleSet(true);
   const { error, busy, run } = useSubmit();
   const close = () => {
@@ -92,7 +128,11 @@ export function NewDirectDialog({ open, onClose, entities, meId, onOpen }: { ope
   return (
     <Modal title="New direct message" open={open} onClose={close}>
       <EntityPicker entities={entities.filter((e) => e.id !== meId)} selected={selected} onToggle={toggle} multiple={false} />
-      {error && <p role="alert" className="mt-2 text-sm text-red-600">{error}</p>}
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-600">
+          {error}
+        </p>
+      )}
       <div className="mt-3 flex justify-end">
         <button
           type="button"
@@ -112,7 +152,19 @@ export function NewDirectDialog({ open, onClose, entities, meId, onOpen }: { ope
   );
 }
 
-export function AddMembersDialog({ open, onClose, entities, space, onAdd }: { open: boolean; onClose(): void; entities: EntityDto[]; space: SpaceDto; onAdd(ids: string[]): Promise<void> }) {
+export function AddMembersDialog({
+  open,
+  onClose,
+  entities,
+  space,
+  onAdd,
+}: {
+  open: boolean;
+  onClose(): void;
+  entities: EntityDto[];
+  space: SpaceDto;
+  onAdd(ids: string[]): Promise<void>;
+}) {
   const [selected, toggle, reset] = useToggleSet();
   const { error, busy, run } = useSubmit();
   const memberIds = new Set(space.members.map((m) => m.id));
@@ -123,7 +175,11 @@ export function AddMembersDialog({ open, onClose, entities, space, onAdd }: { op
   return (
     <Modal title={`Add people to #${space.name}`} open={open} onClose={close}>
       <EntityPicker entities={entities.filter((e) => !memberIds.has(e.id))} selected={selected} onToggle={toggle} />
-      {error && <p role="alert" className="mt-2 text-sm text-red-600">{error}</p>}
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-600">
+          {error}
+        </p>
+      )}
       <div className="mt-3 flex justify-end">
         <button
           type="button"

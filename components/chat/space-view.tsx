@@ -26,7 +26,20 @@ interface Props {
   onOpenSidebar(): void;
 }
 
-export function SpaceView({ space, timeline, pending, typingNames, activity, drafts, isAdmin, meId, openedAtSeq, actions, onToggleMembers, onOpenSidebar }: Props) {
+export function SpaceView({
+  space,
+  timeline,
+  pending,
+  typingNames,
+  activity,
+  drafts,
+  isAdmin,
+  meId,
+  openedAtSeq,
+  actions,
+  onToggleMembers,
+  onOpenSidebar,
+}: Props) {
   const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
   const dividerSeq = useMemo(() => (timeline ? firstUnreadSeq(timeline.messages, openedAtSeq, meId) : null), [timeline, openedAtSeq, meId]);
   const title = space.kind === "channel" ? `#${space.name}` : space.name;
@@ -36,7 +49,12 @@ export function SpaceView({ space, timeline, pending, typingNames, activity, dra
   return (
     <section aria-label={title} className="flex min-w-0 flex-1 flex-col">
       <header className="flex items-center gap-3 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
-        <button type="button" onClick={onOpenSidebar} aria-label="Open sidebar" className="rounded px-2 py-1 hover:bg-zinc-100 md:hidden dark:hover:bg-zinc-800">
+        <button
+          type="button"
+          onClick={onOpenSidebar}
+          aria-label="Open sidebar"
+          className="rounded px-2 py-1 hover:bg-zinc-100 md:hidden dark:hover:bg-zinc-800"
+        >
           ☰
         </button>
         <div className="min-w-0 flex-1">

@@ -8,7 +8,12 @@ function Body({ e }: { e: RunEventDto }) {
   const d = e.data as Record<string, any>;
   switch (e.type) {
     case "status":
-      return <span>Status → <b>{String(d.status).replace("_", " ")}</b>{d.reason ? ` — ${d.reason}` : ""}</span>;
+      return (
+        <span>
+          Status → <b>{String(d.status).replace("_", " ")}</b>
+          {d.reason ? ` — ${d.reason}` : ""}
+        </span>
+      );
     case "context":
       return (
         <span>
@@ -26,7 +31,9 @@ function Body({ e }: { e: RunEventDto }) {
     case "tool_call":
       return (
         <details>
-          <summary className="cursor-pointer">Tool call <code className="font-semibold">{d.name}</code></summary>
+          <summary className="cursor-pointer">
+            Tool call <code className="font-semibold">{d.name}</code>
+          </summary>
           <pre className="mt-1 overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900">{json(d.input)}</pre>
         </details>
       );
@@ -41,7 +48,11 @@ function Body({ e }: { e: RunEventDto }) {
         </details>
       );
     case "message_sent":
-      return <span>Sent{d.wait ? " (waiting for a reply)" : ""}: “{d.text}”</span>;
+      return (
+        <span>
+          Sent{d.wait ? " (waiting for a reply)" : ""}: “{d.text}”
+        </span>
+      );
     case "wait_started":
       return <span>Waiting for a reply to message {d.messageId}</span>;
     case "wait_resolved":
@@ -52,7 +63,9 @@ function Body({ e }: { e: RunEventDto }) {
       return (
         <span className="text-red-700 dark:text-red-400">
           Error: {d.error}
-          {d.partialOutput ? <pre className="mt-1 overflow-x-auto rounded bg-red-50 p-2 text-xs whitespace-pre-wrap dark:bg-red-950/40">Partial output: {d.partialOutput}</pre> : null}
+          {d.partialOutput ? (
+            <pre className="mt-1 overflow-x-auto rounded bg-red-50 p-2 text-xs whitespace-pre-wrap dark:bg-red-950/40">Partial output: {d.partialOutput}</pre>
+          ) : null}
         </span>
       );
     default:

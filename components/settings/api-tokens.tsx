@@ -39,8 +39,7 @@ export function ApiTokens() {
         Personal API tokens
       </h2>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-        Use <code>Authorization: Bearer &lt;token&gt;</code> with the HTTP API, e.g.{" "}
-        <code>curl -H &quot;Authorization: Bearer …&quot; /api/spaces</code>.
+        Use <code>Authorization: Bearer &lt;token&gt;</code> with the HTTP API, e.g. <code>curl -H &quot;Authorization: Bearer …&quot; /api/spaces</code>.
       </p>
       <form
         className="mt-4 flex gap-2"

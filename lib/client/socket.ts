@@ -8,8 +8,7 @@ export function connectSocket(): ClientSocket {
   return io({ transports: ["websocket", "polling"], withCredentials: true });
 }
 
-type AckData<E extends keyof ClientToServerEvents> =
-  Parameters<NonNullable<Parameters<ClientToServerEvents[E]>[1]>>[0] extends Ack<infer T> ? T : never;
+type AckData<E extends keyof ClientToServerEvents> = Parameters<NonNullable<Parameters<ClientToServerEvents[E]>[1]>>[0] extends Ack<infer T> ? T : never;
 
 export class RequestError extends Error {
   constructor(

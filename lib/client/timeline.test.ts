@@ -52,7 +52,16 @@ describe("readMarkers", () => {
     expect(markers.get("m4")?.map((m) => m.id)).toEqual(["p"]);
   });
   it("shows no marker on a member's own message", () => {
-    const author = { id: "a", name: "A", type: "human" as const, avatarColor: null, provider: null, role: "member" as const, lastSeenSeq: 2, lastSeenMessageId: "m2" };
+    const author = {
+      id: "a",
+      name: "A",
+      type: "human" as const,
+      avatarColor: null,
+      provider: null,
+      role: "member" as const,
+      lastSeenSeq: 2,
+      lastSeenMessageId: "m2",
+    };
     expect(readMarkers([msg(1), msg(2)], [author], "me").size).toBe(0);
   });
 });

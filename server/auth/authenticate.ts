@@ -17,11 +17,7 @@ export interface AuthedUser extends Actor {
   sid?: string;
 }
 
-export async function authenticate(
-  db: Db,
-  secret: string,
-  headers: { authorization?: string | null; cookie?: string | null },
-): Promise<AuthedUser | null> {
+export async function authenticate(db: Db, secret: string, headers: { authorization?: string | null; cookie?: string | null }): Promise<AuthedUser | null> {
   const auth = headers.authorization;
   if (auth?.toLowerCase().startsWith("bearer ")) {
     const user = await userForApiToken(db, auth.slice(7).trim());

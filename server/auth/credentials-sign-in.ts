@@ -19,10 +19,7 @@ import { log } from "../log";
  *  SHA-256 of the email as stored (trimmed, lowercased). The limiter logs its keys. */
 export const emailHash = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 12);
 
-export async function signInWithPassword(
-  deps: { db: Db; limits?: RateLimits },
-  input: { email: string; password: string; ip: string },
-) {
+export async function signInWithPassword(deps: { db: Db; limits?: RateLimits }, input: { email: string; password: string; ip: string }) {
   const account = emailHash(input.email);
   await deps.limits?.check("signInPerIp", input.ip);
   await deps.limits?.check("signInPerAccount", account);
@@ -33,10 +30,7 @@ export async function signInWithPassword(
   }
   log.info({ ip: input.ip, account }, "sign-in failed");
   // Both counters move even if the first one refuses, so neither can be skipped by racing.
-  const spent = await Promise.allSettled([
-    deps.limits?.consume("signInPerIp", input.ip),
-    deps.limits?.consume("signInPerAccount", account),
-  ]);
+  const spent = await Promise.allSettled([deps.limits?.consume("signInPerIp", input.ip), deps.limits?.consume("signInPerAccount", account)]);
   for (const s of spent) if (s.status === "rejected") throw s.reason;
   return null;
 }

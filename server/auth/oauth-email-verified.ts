@@ -26,7 +26,8 @@ async function githubEmailVerified(email: string, accessToken: string, fetchImpl
     if (!Array.isArray(list)) return false;
     return list.some(
       (e: unknown) =>
-        typeof e === "object" && e !== null &&
+        typeof e === "object" &&
+        e !== null &&
         String((e as { email?: unknown }).email).toLowerCase() === email &&
         (e as { verified?: unknown }).verified === true,
     );

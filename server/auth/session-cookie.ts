@@ -31,10 +31,7 @@ export function parseCookies(header: string | undefined | null): Record<string, 
  * (.0, .1…) are joined. Whether the session is still live is the caller's check (a
  * Session row, see authenticate.ts): the signature alone outlives a sign-out.
  */
-export async function sessionFromCookieHeader(
-  header: string | undefined | null,
-  secret: string,
-): Promise<{ userId: string; sid: string } | null> {
+export async function sessionFromCookieHeader(header: string | undefined | null, secret: string): Promise<{ userId: string; sid: string } | null> {
   const cookies = parseCookies(header);
   for (const name of [SECURE_SESSION_COOKIE, SESSION_COOKIE]) {
     const value = cookies[name] ?? joinChunks(cookies, name);

@@ -18,11 +18,7 @@ export function oauthErrorUrl(page: "/signin" | "/settings", code: OAuthErrorCod
 }
 
 /** A readable sentence for `?error=…` (ours or next-auth's), or null when there is none. */
-export function signInErrorMessage(
-  code: string | string[] | undefined,
-  provider: string | string[] | undefined,
-  domains: readonly string[],
-): string | null {
+export function signInErrorMessage(code: string | string[] | undefined, provider: string | string[] | undefined, domains: readonly string[]): string | null {
   if (typeof code !== "string" || !code) return null;
   const p = typeof provider === "string" && (OAUTH_PROVIDERS as readonly string[]).includes(provider) ? providerLabel(provider) : "that provider";
   switch (code) {

@@ -18,9 +18,11 @@ export async function migrate(sql: SqlRunner, dir = path.join(process.cwd(), "pr
       "migration_name" VARCHAR(255) NOT NULL, "logs" TEXT, "rolled_back_at" TIMESTAMPTZ,
       "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(), "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`);
     const applied = new Map(
-      (await sql.query<{ migration_name: string; checksum: string }>(
-        `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-      )).map((r) => [r.migration_name, r.checksum]),
+      (
+        await sql.query<{ migration_name: string; checksum: string }>(
+          `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+        )
+      ).map((r) => [r.migration_name, r.checksum]),
     );
     const names = (await readdir(/*turbopackIgnore: true*/ dir, { withFileTypes: true }))
       .filter((d) => d.isDirectory())

@@ -26,9 +26,7 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget =
-  | { kind: "postgres"; url: string }
-  | { kind: "pglite"; dir?: string; loadDataDir?: Blob };
+export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
   if (target.kind === "postgres") return openPostgres(target.url);

@@ -18,9 +18,7 @@ export function lockDataDir(dir: string): () => void {
   if (existsSync(file)) {
     const pid = Number(readFileSync(file, "utf8").trim());
     if (pid && pid !== process.pid && alive(pid)) {
-      throw new Error(
-        `The embedded database in ${dir} is in use by process ${pid}. Stop that process (or use DATABASE_URL) and try again.`,
-      );
+      throw new Error(`The embedded database in ${dir} is in use by process ${pid}. Stop that process (or use DATABASE_URL) and try again.`);
     }
   }
   writeFileSync(file, String(process.pid));

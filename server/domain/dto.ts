@@ -50,9 +50,7 @@ export const toMessageDto = (m: MessageRow): MessageDto => ({
   sender: toEntityDto(m.sender),
   text: m.text,
   replyToMessageId: m.replyToMessageId,
-  replyTo: m.replyTo
-    ? { id: m.replyTo.id, seq: m.replyTo.seq, senderName: m.replyTo.sender.name, text: m.replyTo.text.slice(0, QUOTE_LENGTH) }
-    : null,
+  replyTo: m.replyTo ? { id: m.replyTo.id, seq: m.replyTo.seq, senderName: m.replyTo.sender.name, text: m.replyTo.text.slice(0, QUOTE_LENGTH) } : null,
   clientMessageId: m.clientMessageId,
   runId: m.runId,
   origin: publicOrigin(m.origin),

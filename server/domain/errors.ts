@@ -39,8 +39,7 @@ export class AppError extends Error {
   }
 }
 
-export const isAppError = (e: unknown): e is AppError =>
-  typeof e === "object" && e !== null && (e as { [APP_ERROR]?: unknown })[APP_ERROR] === true;
+export const isAppError = (e: unknown): e is AppError => typeof e === "object" && e !== null && (e as { [APP_ERROR]?: unknown })[APP_ERROR] === true;
 
 /** The client-safe form of any thrown value. */
 export function toErrorBody(e: unknown): { code: ErrorCode; message: string } {

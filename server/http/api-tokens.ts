@@ -10,10 +10,7 @@ import { json, noContent } from "./respond";
 const sessionOnly = { sessionOnly: true };
 const changes = { sessionOnly: true, limit: "accountChangesPerUser" } as const;
 
-export const listTokensHandler = authed(
-  async (_req, { db }, _params, caller) => json({ tokens: await listApiTokens(db, caller.userId) }),
-  sessionOnly,
-);
+export const listTokensHandler = authed(async (_req, { db }, _params, caller) => json({ tokens: await listApiTokens(db, caller.userId) }), sessionOnly);
 
 const createBody = z.object({ name: z.string().trim().min(1, "Name is required").max(100) });
 

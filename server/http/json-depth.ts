@@ -12,7 +12,8 @@ export function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c /* \ */) i++; // skip the escaped character, whatever it is
+      if (c === 0x5c /* \ */)
+        i++; // skip the escaped character, whatever it is
       else if (c === 0x22 /* " */) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {

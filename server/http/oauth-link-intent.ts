@@ -13,17 +13,22 @@ import { noContent } from "./respond";
 
 const body = z.object({ provider: z.string().min(1).max(40) });
 
-export const linkIntentHandler = authed(async (req, { secret }, _params, caller) => {
-  const { provider } = await readJson(req, body);
-  const available: string[] = configuredOAuthProviders(env());
-  if (!available.includes(provider)) {
-    throw new AppError(
-      "bad_request",
-      available.length ? `Unknown provider "${provider}"; this workspace offers ${available.join(", ")}` : "No sign-in providers are configured on this workspace",
-    );
-  }
-  const secure = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
-  const res = noContent();
-  res.headers.append("set-cookie", linkIntentSetCookie(signLinkIntent({ userId: caller.userId, provider }, secret), secure));
-  return res;
-}, { sessionOnly: true, limit: "accountChangesPerUser" });
+export const linkIntentHandler = authed(
+  async (req, { secret }, _params, caller) => {
+    const { provider } = await readJson(req, body);
+    const available: string[] = configuredOAuthProviders(env());
+    if (!available.includes(provider)) {
+      throw new AppError(
+        "bad_request",
+        available.length
+          ? `Unknown provider "${provider}"; this workspace offers ${available.join(", ")}`
+          : "No sign-in providers are configured on this workspace",
+      );
+    }
+    const secure = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
+    const res = noContent();
+    res.headers.append("set-cookie", linkIntentSetCookie(signLinkIntent({ userId: caller.userId, provider }, secret), secure));
+    return res;
+  },
+  { sessionOnly: true, limit: "accountChangesPerUser" },
+);

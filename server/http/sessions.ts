@@ -5,7 +5,10 @@ import { endAllSessions } from "../domain/users/sessions";
 import { authed } from "./endpoint";
 import { noContent } from "./respond";
 
-export const revokeAllSessionsHandler = authed(async (_req, deps, _params, caller) => {
-  await endAllSessions(deps, caller.userId);
-  return noContent();
-}, { sessionOnly: true, limit: "accountChangesPerUser" });
+export const revokeAllSessionsHandler = authed(
+  async (_req, deps, _params, caller) => {
+    await endAllSessions(deps, caller.userId);
+    return noContent();
+  },
+  { sessionOnly: true, limit: "accountChangesPerUser" },
+);

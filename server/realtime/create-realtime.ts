@@ -125,9 +125,7 @@ export async function createRealtime(
       const spaceRooms = memberships.map((m) => rooms.space(m.spaceId));
       await socket.join([rooms.workspace, ...(socket.data.isAdmin ? [rooms.admins] : []), ...spaceRooms]);
       // A removal between the read and the join left nothing to leave: check once more.
-      const still = new Set(
-        (await opts.db.membership.findMany({ where: { entityId }, select: { spaceId: true } })).map((m) => rooms.space(m.spaceId)),
-      );
+      const still = new Set((await opts.db.membership.findMany({ where: { entityId }, select: { spaceId: true } })).map((m) => rooms.space(m.spaceId)));
       for (const room of spaceRooms) if (!still.has(room)) await socket.leave(room);
       if (!wasOnline) events.publish(rooms.workspace, "presence:updated", { entityId, online: true });
       socket.emit("session:ready", { protocol: PROTOCOL_VERSION, entityId, online: await onlineEntityIds(io) });

@@ -16,10 +16,7 @@ export function shouldSeedDemo({ seedDemo, database }: SeedConfig): boolean {
 }
 
 /** Start-up step: seeds when the config asks for it and the database is empty; returns whether it did. */
-export async function seedDemoOnStart(
-  db: Db,
-  config: SeedConfig & { model?: { provider: string; modelId?: string } },
-): Promise<boolean> {
+export async function seedDemoOnStart(db: Db, config: SeedConfig & { model?: { provider: string; modelId?: string } }): Promise<boolean> {
   if (!shouldSeedDemo(config)) return false;
   return seedDemoWorkspace(db, config.model);
 }

@@ -116,15 +116,9 @@ export function waitFor<E extends keyof ServerToClientEvents>(
 type AckOf<E extends keyof ClientToServerEvents> = Parameters<NonNullable<Parameters<ClientToServerEvents[E]>[1]>>[0];
 
 /** Emits with an ack and resolves with the ack. Payloads are `unknown` so tests can send garbage. */
-export function call<E extends keyof ClientToServerEvents>(
-  socket: ClientSocket,
-  event: E,
-  payload: unknown,
-): Promise<AckOf<E>> {
+export function call<E extends keyof ClientToServerEvents>(socket: ClientSocket, event: E, payload: unknown): Promise<AckOf<E>> {
   return new Promise((resolve) => {
-    (socket.emit as unknown as (e: string, p: unknown, cb: (a: unknown) => void) => void)(event, payload, (a) =>
-      resolve(a as never),
-    );
+    (socket.emit as unknown as (e: string, p: unknown, cb: (a: unknown) => void) => void)(event, payload, (a) => resolve(a as never));
   });
 }
 

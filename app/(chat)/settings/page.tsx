@@ -43,9 +43,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
           <SignOutEverywhereButton />
         </div>
       </section>
-      {oauth.length > 0 && (
-        <ConnectedAccounts providers={oauth} initialError={signInErrorMessage(error, provider, signupPolicyOf(e).domains)} />
-      )}
+      {oauth.length > 0 && <ConnectedAccounts providers={oauth} initialError={signInErrorMessage(error, provider, signupPolicyOf(e).domains)} />}
       <ApiTokens />
     </main>
   );

@@ -60,10 +60,7 @@ describe("tools", () => {
   it("tools refuse spaces the agent is not a member of, and send_message needs an active space", async () => {
     let foreign = "";
     const { ada, space } = await setup({
-      Scout: sequence([
-        () => ({ tool: "read_messages", input: { spaceId: foreign } }),
-        () => ({ tool: "enter_space", input: { spaceId: foreign } }),
-      ]),
+      Scout: sequence([() => ({ tool: "read_messages", input: { spaceId: foreign } }), () => ({ tool: "enter_space", input: { spaceId: foreign } })]),
     });
     foreign = (await createChannel(srv.deps, ada.actor, { name: "secret" })).id;
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "peek" });
@@ -190,12 +187,16 @@ describe("plans", () => {
         Planner: (c) => {
           if (c.system.includes("type: plan")) {
             const spaceId = /"general" \(id: ([^)]+)\)/.exec(c.system)![1]!;
-            return [
-              { tool: "enter_space", input: { spaceId } },
-              { tool: "send_message", input: { text: "Reminder: standup" } },
-            ][c.results.length] ?? { text: "done" };
+            return (
+              [
+                { tool: "enter_space", input: { spaceId } },
+                { tool: "send_message", input: { text: "Reminder: standup" } },
+              ][c.results.length] ?? { text: "done" }
+            );
           }
-          return sequence([() => ({ tool: "set_plans", input: { plans: [{ name: "Standup", instruction: "Remind about standup", runAfter: "2 minutes" }] } })])(c);
+          return sequence([() => ({ tool: "set_plans", input: { plans: [{ name: "Standup", instruction: "Remind about standup", runAfter: "2 minutes" }] } })])(
+            c,
+          );
         },
       },
       clock,
@@ -247,9 +248,18 @@ describe("plans", () => {
     const { setPlans } = await import("../../domain/agents/plans");
     const now = new Date();
     await expect(setPlans(srv.deps.db, agents.Planner!.id, [{ name: "x", instruction: "y" }], now)).rejects.toThrow(/exactly one/);
-    await expect(setPlans(srv.deps.db, agents.Planner!.id, [{ name: "x", instruction: "y", runAfter: "2 hours", cron: "* * * * *" }], now)).rejects.toThrow(/exactly one/);
-    await expect(setPlans(srv.deps.db, agents.Planner!.id, [{ name: "x", instruction: "y", runAfter: "soon" }], now)).rejects.toThrow(/runAfter must look like/);
-    for (const [text, ms] of [["30 minutes", 1_800_000], ["2 hours", 7_200_000], ["1 day", 86_400_000], ["1 week", 604_800_000]] as const) {
+    await expect(setPlans(srv.deps.db, agents.Planner!.id, [{ name: "x", instruction: "y", runAfter: "2 hours", cron: "* * * * *" }], now)).rejects.toThrow(
+      /exactly one/,
+    );
+    await expect(setPlans(srv.deps.db, agents.Planner!.id, [{ name: "x", instruction: "y", runAfter: "soon" }], now)).rejects.toThrow(
+      /runAfter must look like/,
+    );
+    for (const [text, ms] of [
+      ["30 minutes", 1_800_000],
+      ["2 hours", 7_200_000],
+      ["1 day", 86_400_000],
+      ["1 week", 604_800_000],
+    ] as const) {
       const [p] = await setPlans(srv.deps.db, agents.Planner!.id, [{ name: text, instruction: "y", runAfter: text }], now);
       expect(new Date(p!.nextRunAt!).getTime() - now.getTime()).toBe(ms);
     }
@@ -262,12 +272,9 @@ describe("service triggers", () => {
     const { key } = await rotateServiceKey(srv.deps.db, agents.Hook!.id);
     const { key: otherKey } = await rotateServiceKey(srv.deps.db, agents.Other!.id);
     const post = (k: string | undefined, body: unknown) =>
-      runHandler(
-        srv,
-        agentTriggerHandler,
-        request(`/api/agents/${agents.Hook!.id}/trigger`, { headers: k ? { "x-secret-key": k } : {}, body }),
-        { id: agents.Hook!.id },
-      );
+      runHandler(srv, agentTriggerHandler, request(`/api/agents/${agents.Hook!.id}/trigger`, { headers: k ? { "x-secret-key": k } : {}, body }), {
+        id: agents.Hook!.id,
+      });
     const ok = await post(key, { serviceName: "ci", payload: { a: 1 } });
     expect(ok.status).toBe(201);
     expect(ok.body.runId).toEqual(expect.any(String));

@@ -21,8 +21,7 @@ async function setup(scripts: Record<string, Script>, agentOptions: Record<strin
   return { ...scenario, agents: Object.values(scenario.agents) };
 }
 
-const messages = (spaceId: string) =>
-  srv.deps.db.message.findMany({ where: { spaceId }, orderBy: { seq: "asc" }, include: { sender: true } });
+const messages = (spaceId: string) => srv.deps.db.message.findMany({ where: { spaceId }, orderBy: { seq: "asc" }, include: { sender: true } });
 
 describe("triggers", () => {
   it("runs execute in the background lane, so people's queries go first on the embedded database", async () => {
@@ -177,7 +176,12 @@ describe("triggers", () => {
     const { ada, agents, space } = await setup({ Busy: silent, Quiet: silent });
     const [busy, quiet] = agents;
     await srv.deps.db.run.createMany({
-      data: Array.from({ length: 30 }, (_, i) => ({ agentId: busy!.id, triggerType: "service" as const, serviceName: `hook-${i}`, queuedAt: new Date(Date.now() - 60_000 + i) })),
+      data: Array.from({ length: 30 }, (_, i) => ({
+        agentId: busy!.id,
+        triggerType: "service" as const,
+        serviceName: `hook-${i}`,
+        queuedAt: new Date(Date.now() - 60_000 + i),
+      })),
     });
     const m = (await sendMessage({ ...srv.deps, bus: undefined }, ada.actor, { spaceId: space.id, text: "hi" })).message;
     const mine = await srv.deps.db.run.create({ data: { agentId: quiet!.id, triggerType: "space_message", triggerMessageId: m.id, triggerSpaceId: space.id } });

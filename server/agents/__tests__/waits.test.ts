@@ -31,8 +31,7 @@ async function setup(scripts: Record<string, Script>, clock = new ManualClock())
   return scenario;
 }
 
-const texts = async (spaceId: string) =>
-  (await srv.deps.db.message.findMany({ where: { spaceId }, orderBy: { seq: "asc" } })).map((m) => m.text);
+const texts = async (spaceId: string) => (await srv.deps.db.message.findMany({ where: { spaceId }, orderBy: { seq: "asc" } })).map((m) => m.text);
 
 describe("waiting for a reply", () => {
   it("pauses in waiting_reply and resumes with the human's answer, marked in the context", async () => {
@@ -55,7 +54,9 @@ describe("waiting for a reply", () => {
     const resumedCall = calls.Ops!.find((s) => s.includes("RESUMED:"))!;
     expect(resumedCall).toContain(`[msg:${answer.id}]`);
     expect(resumedCall).toMatch(/"yes"\s+\[NEW\] ← REPLY/);
-    expect(resumedCall).toMatch(/"reply":\{"entityId":"[^"]+","entityName":"Ada","entityType":"human","text":"yes","timestamp":"[^"]+"\},"waitDuration":"\d+s","status":"resolved"/);
+    expect(resumedCall).toMatch(
+      /"reply":\{"entityId":"[^"]+","entityName":"Ada","entityType":"human","text":"yes","timestamp":"[^"]+"\},"waitDuration":"\d+s","status":"resolved"/,
+    );
   });
 
   it("resumes when another agent replies to the question with send_message(messageId)", async () => {
@@ -136,7 +137,9 @@ describe("waiting for a reply", () => {
     expect(await srv.deps.db.run.count({ where: { status: "waiting_reply" } })).toBe(1);
     const questions = [...(await texts(space.id)), ...(await texts(other.id))].filter((t) => t.startsWith("Deploy v2.1"));
     expect(questions).toHaveLength(1);
-    const refused = await srv.deps.db.runEvent.findFirst({ where: { type: "tool_result", data: { path: ["output", "error"], string_contains: "waiting runs" } } });
+    const refused = await srv.deps.db.runEvent.findFirst({
+      where: { type: "tool_result", data: { path: ["output", "error"], string_contains: "waiting runs" } },
+    });
     expect(refused).not.toBeNull();
   });
 
@@ -168,7 +171,16 @@ describe("waiting for a reply", () => {
     const m = (await sendMessage({ ...srv.deps, bus: undefined }, ada.actor, { spaceId: space.id, text: "deploy it" })).message;
     // As if another process claimed it and then crashed a while ago.
     const run = await srv.deps.db.run.create({
-      data: { agentId: agents.Ops!.id, triggerType: "space_message", triggerMessageId: m.id, triggerSpaceId: space.id, activeSpaceId: space.id, reach: [space.id], status: "running", startedAt: srv.gateway.ctx.clock.now() },
+      data: {
+        agentId: agents.Ops!.id,
+        triggerType: "space_message",
+        triggerMessageId: m.id,
+        triggerSpaceId: space.id,
+        activeSpaceId: space.id,
+        reach: [space.id],
+        status: "running",
+        startedAt: srv.gateway.ctx.clock.now(),
+      },
     });
     const longAgo = new Date(Date.now() - 10 * 60_000).toISOString();
     await srv.deps.db.$executeRaw`UPDATE "Run" SET "updatedAt" = ${longAgo}::timestamp WHERE id = ${run.id}`;

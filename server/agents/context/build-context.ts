@@ -174,10 +174,7 @@ function spacesBlock(input: ContextInput): string {
 
 function goalsBlock({ goals }: ContextInput): string {
   if (goals.length === 0) return "GOALS: none";
-  return [
-    "GOALS:",
-    ...goals.map((g) => `  - [goal:${g.id}] ${quote(g.description)} (${g.longTerm ? "long-term, " : ""}priority: ${g.priority})`),
-  ].join("\n");
+  return ["GOALS:", ...goals.map((g) => `  - [goal:${g.id}] ${quote(g.description)} (${g.longTerm ? "long-term, " : ""}priority: ${g.priority})`)].join("\n");
 }
 
 function memoriesBlock({ memories }: ContextInput): string {

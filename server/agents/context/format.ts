@@ -39,7 +39,10 @@ export function originNote(origin: MessageOrigin | null, spaceId: string, own: b
   if (!origin.triggerSpaceId || origin.triggerSpaceId === spaceId) return null;
   if (!reach.includes(origin.triggerSpaceId)) return "[sent because of a message in another space]";
   const who = origin.triggerSenderName ? quote(origin.triggerSenderName) : "someone";
-  if (!own) return origin.triggerSpaceKind === "direct" ? "[sent because of a direct message elsewhere]" : `[sent because of a message from ${who} in ${quote(origin.triggerSpaceName ?? "another space")}]`;
+  if (!own)
+    return origin.triggerSpaceKind === "direct"
+      ? "[sent because of a direct message elsewhere]"
+      : `[sent because of a message from ${who} in ${quote(origin.triggerSpaceName ?? "another space")}]`;
   const text = origin.triggerText ? ` ${quote(clip(origin.triggerText, 120))}` : "";
   return `[sent because ${who} wrote${text} in ${quote(origin.triggerSpaceName ?? "another space")}]`;
 }

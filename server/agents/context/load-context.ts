@@ -22,8 +22,7 @@ export async function loadContext(
   const reach = run.reach;
   // Removed from the space since the run was queued: it no longer sees (or posts to) it.
   const activeSpaceId =
-    inReach(reach, run.activeSpaceId) &&
-    (await db.membership.count({ where: { spaceId: run.activeSpaceId, entityId: agent.entityId } })) > 0
+    inReach(reach, run.activeSpaceId) && (await db.membership.count({ where: { spaceId: run.activeSpaceId, entityId: agent.entityId } })) > 0
       ? run.activeSpaceId
       : null;
   const [trigger, activeSpace, history, spaces, goals, memories, plans, activeRuns, endedRuns] = await Promise.all([
@@ -63,9 +62,7 @@ export async function loadContext(
 
   const spaceNames = new Map(spaces.map((s) => [s.id, s.name]));
   const senderIds = [...new Set(activeRuns.map((r) => r.triggerEntityId).filter(Boolean))] as string[];
-  const senders = new Map(
-    (await db.entity.findMany({ where: { id: { in: senderIds } }, select: { id: true, name: true } })).map((e) => [e.id, e.name]),
-  );
+  const senders = new Map((await db.entity.findMany({ where: { id: { in: senderIds } }, select: { id: true, name: true } })).map((e) => [e.id, e.name]));
 
   return {
     now: opts.now.toISOString(),
@@ -80,16 +77,25 @@ export async function loadContext(
     activeSpace: activeSpace ? { ...activeSpace, auto: run.triggerType === "space_message" && activeSpace.id === run.triggerSpaceId } : null,
     history,
     spaces: spaces.map((s) => ({ id: s.id, name: s.name, kind: s.kind, members: s.memberships.map((m) => m.entity) })),
-    goals: goals.filter(visibleWithin(reach)).slice(0, 50).map((g) => ({ id: g.id, description: g.description, priority: g.priority, longTerm: g.longTerm })),
-    memories: memories.filter(visibleWithin(reach)).slice(0, 200).map((m) => ({ key: m.key, value: m.value })),
-    plans: plans.filter(visibleWithin(reach)).slice(0, 50).map((p) => ({
-      id: p.id,
-      name: p.name,
-      cron: p.cron,
-      runAfter: p.runAfter,
-      scheduledAt: p.scheduledAt?.toISOString() ?? null,
-      nextRunAt: p.nextRunAt?.toISOString() ?? null,
-    })),
+    goals: goals
+      .filter(visibleWithin(reach))
+      .slice(0, 50)
+      .map((g) => ({ id: g.id, description: g.description, priority: g.priority, longTerm: g.longTerm })),
+    memories: memories
+      .filter(visibleWithin(reach))
+      .slice(0, 200)
+      .map((m) => ({ key: m.key, value: m.value })),
+    plans: plans
+      .filter(visibleWithin(reach))
+      .slice(0, 50)
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        cron: p.cron,
+        runAfter: p.runAfter,
+        scheduledAt: p.scheduledAt?.toISOString() ?? null,
+        nextRunAt: p.nextRunAt?.toISOString() ?? null,
+      })),
     activeRuns: activeRuns.map((r) => {
       const w = r.waitState as WaitState | null;
       return {

@@ -31,17 +31,14 @@ export class OfflineModel implements LanguageModelV4 {
     // The context is the system part (identity, persona, instructions) plus the first user
     // message (the timeline); the script reads them as one text, as a hosted model would.
     const system = options.prompt
-      .flatMap((m) =>
-        m.role === "system" ? [m.content] : m.role === "user" ? m.content.flatMap((p) => (p.type === "text" ? [p.text] : [])) : [],
-      )
+      .flatMap((m) => (m.role === "system" ? [m.content] : m.role === "user" ? m.content.flatMap((p) => (p.type === "text" ? [p.text] : [])) : []))
       .join("\n\n");
     const results = options.prompt.flatMap((m) => (m.role === "tool" ? m.content : [])).filter((p) => p.type === "tool-result");
     const { actions, thought } = offlineScript(system);
     const step = results.length;
     const last = results.at(-1);
     const out = last?.output as { type: string; value?: unknown } | undefined;
-    const failed =
-      !!out && (out.type.startsWith("error") || (typeof out.value === "object" && out.value !== null && "error" in out.value));
+    const failed = !!out && (out.type.startsWith("error") || (typeof out.value === "object" && out.value !== null && "error" in out.value));
     const action = failed ? undefined : actions[step];
     const usage: LanguageModelV4Usage = {
       inputTokens: { total: Math.ceil(JSON.stringify(options.prompt).length / 4), noCache: undefined, cacheRead: undefined, cacheWrite: undefined },

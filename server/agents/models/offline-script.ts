@@ -85,15 +85,17 @@ export function parseContext(ctx: string): Parsed {
   };
 }
 
-const mentions = (text: string, name: string) =>
-  new RegExp(`(^|[^\\w])@?${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w])`, "i").test(text);
+const mentions = (text: string, name: string) => new RegExp(`(^|[^\\w])@?${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w])`, "i").test(text);
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** "You turn discussions into plans." → "I turn discussions into plans." */
 function voice(persona: string): string {
   const first = persona.split(/(?<=\.)\s/)[0] ?? "";
-  return first.replace(/^You /, "I ").replace(/\byour\b/g, "my").replace(/\byou\b/g, "I");
+  return first
+    .replace(/^You /, "I ")
+    .replace(/\byour\b/g, "my")
+    .replace(/\byou\b/g, "I");
 }
 
 export function offlineScript(ctx: string): { actions: Action[]; thought: string } {
@@ -153,7 +155,14 @@ export function offlineScript(ctx: string): { actions: Action[]; thought: string
   if (human && isRequest && !lead) return { actions: [], thought: "another agent takes this request" };
   if (remember && lead) {
     const value = clip(remember[1]!.trim(), 500);
-    const key = value.toLowerCase().replace(/[^a-z0-9]+/g, "-").split("-").filter(Boolean).slice(0, 4).join("-") || "note";
+    const key =
+      value
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .split("-")
+        .filter(Boolean)
+        .slice(0, 4)
+        .join("-") || "note";
     return { actions: [{ tool: "set_memories", input: { memories: [{ key, value }] } }, say(`Noted — I'll remember: “${value}”`, reply)], thought: "remember" };
   }
   if (remind && lead && p.spaceId) {

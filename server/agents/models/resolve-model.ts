@@ -62,7 +62,11 @@ export const defaultModelResolver: ModelResolver = (agent) => {
   };
   switch (agent.provider) {
     case "offline":
-      return { ...common, model: new OfflineModel({ streamDelayMs: s.streamDelayMs ?? 30, thinkMs: s.thinkMs ?? 600 }), contextTokens: s.contextTokens ?? 16_000 };
+      return {
+        ...common,
+        model: new OfflineModel({ streamDelayMs: s.streamDelayMs ?? 30, thinkMs: s.thinkMs ?? 600 }),
+        contextTokens: s.contextTokens ?? 16_000,
+      };
     case "openai":
       if (!e.OPENAI_API_KEY) throw new AppError("bad_request", `${agent.name} uses OpenAI but OPENAI_API_KEY is not set.`);
       return { ...common, model: createOpenAI({ apiKey: e.OPENAI_API_KEY, baseURL: agentBaseURL() ?? e.OPENAI_BASE_URL })(agent.modelId) };

@@ -12,8 +12,7 @@ import { AppError } from "../../domain/errors";
 export type Reach = readonly string[];
 
 /** The error a tool gives for a space outside the reach. It names no space, so the refusal leaks nothing. */
-export const outOfReach = () =>
-  new AppError("not_found", "That space is not available in this run: the person or service you are acting for cannot see it.");
+export const outOfReach = () => new AppError("not_found", "That space is not available in this run: the person or service you are acting for cannot see it.");
 
 export const inReach = (reach: Reach, spaceId: string | null | undefined): spaceId is string => !!spaceId && reach.includes(spaceId);
 

@@ -18,12 +18,7 @@ export type RunEventType =
 /** Largest string kept in one event field; longer ones are cut (the message itself is in Message). */
 const MAX_FIELD = 8000;
 
-export async function appendRunEvent(
-  ctx: Pick<GatewayCtx, "db" | "events">,
-  runId: string,
-  type: RunEventType,
-  data: Record<string, unknown>,
-): Promise<void> {
+export async function appendRunEvent(ctx: Pick<GatewayCtx, "db" | "events">, runId: string, type: RunEventType, data: Record<string, unknown>): Promise<void> {
   const json = JSON.parse(JSON.stringify(data, (_k, v) => (typeof v === "string" && v.length > MAX_FIELD ? `${v.slice(0, MAX_FIELD)}…` : v)));
   // seq = max + 1; two writers racing (executor and a wait resolution) retry on the unique index.
   for (let attempt = 0; ; attempt++) {

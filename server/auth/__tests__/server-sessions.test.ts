@@ -28,7 +28,9 @@ function form(path: string, cookie: string, fields: Record<string, string>) {
 
 async function signIn(email: string, password: string): Promise<string> {
   const res = await authPost(form("/api/auth/callback/credentials", route.csrf.cookie, { email, password, callbackUrl: "/spaces" }) as never);
-  const session = cookiesOf(res).split("; ").find((c) => c.startsWith("authjs.session-token="));
+  const session = cookiesOf(res)
+    .split("; ")
+    .find((c) => c.startsWith("authjs.session-token="));
   if (!session) throw new Error(`sign-in failed (${res.status})`);
   return session;
 }

@@ -1,9 +1,6 @@
-// Reading and changing an agent's model and behaviour (admins). The admin panel will use
-// these; for now they back GET/PATCH /api/agents.
+// An agent's model and behaviour settings: what an admin may change (list-agents.ts and
+// update-agent.ts use them; they back GET/PATCH /api/agents).
 import { z } from "zod";
-import type { Db } from "../../db/client";
-import { AppError } from "../errors";
-import { assertModelBaseURLAllowed } from "./model-hosts";
 import { MAX_CONCURRENT_RUNS, MAX_RUN_DURATION_MS, MAX_TOOL_STEPS } from "@/lib/limits";
 
 export const PROVIDERS = ["offline", "openai", "anthropic", "openai-compatible"] as const;
@@ -31,7 +28,8 @@ export const agentSettingsInput = z
   })
   .partial();
 
-const agentView = {
+/** The fields an agent is shown with (list-agents.ts, update-agent.ts). */
+export const agentView = {
   id: true,
   entityId: true,
   provider: true,
@@ -45,23 +43,3 @@ const agentView = {
   maxRunDurationMs: true,
   entity: { select: { name: true } },
 } as const;
-
-export async function listAgents(db: Db) {
-  const rows = await db.agent.findMany({ select: agentView, orderBy: { entity: { name: "asc" } } });
-  return rows.map(({ entity, ...a }) => ({ ...a, name: entity.name }));
-}
-
-/** `modelHosts`: PARLEY_MODEL_HOSTS, the hosts a modelSettings.baseURL may name (model-hosts.ts). */
-export async function updateAgent(
-  db: Db,
-  agentId: string,
-  input: z.infer<typeof agentSettingsInput>,
-  opts: { modelHosts: readonly string[] },
-) {
-  const found = await db.agent.findUnique({ where: { id: agentId }, select: { id: true, entity: { select: { name: true } } } });
-  if (!found) throw new AppError("not_found", "Agent not found");
-  const baseURL = input.modelSettings?.baseURL;
-  if (baseURL !== undefined) assertModelBaseURLAllowed(baseURL, opts.modelHosts, found.entity.name);
-  const { entity, ...a } = await db.agent.update({ where: { id: agentId }, data: input, select: agentView });
-  return { ...a, name: entity.name };
-}

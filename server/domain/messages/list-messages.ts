@@ -12,11 +12,7 @@ export interface MessagePage {
   hasMore: boolean;
 }
 
-export async function listMessagesBefore(
-  db: Db,
-  actor: Actor,
-  input: { spaceId: string; beforeSeq?: number; limit?: number },
-): Promise<MessagePage> {
+export async function listMessagesBefore(db: Db, actor: Actor, input: { spaceId: string; beforeSeq?: number; limit?: number }): Promise<MessagePage> {
   await requireMembership(db, input.spaceId, actor.entityId);
   const limit = clampLimit(input.limit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const rows = await db.message.findMany({
@@ -29,11 +25,7 @@ export async function listMessagesBefore(
   return { messages: rows.slice(0, limit).reverse().map(toMessageDto), hasMore };
 }
 
-export async function listMessagesAfter(
-  db: Db,
-  actor: Actor,
-  input: { spaceId: string; afterSeq: number; limit?: number },
-): Promise<MessagePage> {
+export async function listMessagesAfter(db: Db, actor: Actor, input: { spaceId: string; afterSeq: number; limit?: number }): Promise<MessagePage> {
   await requireMembership(db, input.spaceId, actor.entityId);
   const limit = clampLimit(input.limit, MAX_REPLAY_BATCH, MAX_REPLAY_BATCH);
   const rows = await db.message.findMany({

@@ -22,12 +22,7 @@ interface MemberRow {
   entity: { id: string; name: string; type: "human" | "agent"; avatarColor: string | null; agent?: { provider: string } | null };
 }
 
-export function toSpaceDto(
-  space: SpaceRow,
-  members: MemberRow[],
-  viewer: { entityId: string; lastSeenSeq: number },
-  unreadCount: number,
-): SpaceDto {
+export function toSpaceDto(space: SpaceRow, members: MemberRow[], viewer: { entityId: string; lastSeenSeq: number }, unreadCount: number): SpaceDto {
   return {
     id: space.id,
     name: displayName(space, members, viewer.entityId),

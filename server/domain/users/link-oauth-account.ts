@@ -24,11 +24,9 @@ export interface OAuthIdentity {
 /** Refusal reasons, carried in AppError.details so the sign-in page can explain. */
 export type OAuthRefusal = "email_exists" | "email_unverified" | "linked_elsewhere" | "no_email";
 
-const refuse = (code: "forbidden" | "conflict" | "bad_request", reason: OAuthRefusal, message: string) =>
-  new AppError(code, message, { reason });
+const refuse = (code: "forbidden" | "conflict" | "bad_request", reason: OAuthRefusal, message: string) => new AppError(code, message, { reason });
 
-export const providerLabel = (provider: string) =>
-  ({ github: "GitHub", google: "Google" })[provider] ?? provider.charAt(0).toUpperCase() + provider.slice(1);
+export const providerLabel = (provider: string) => ({ github: "GitHub", google: "Google" })[provider] ?? provider.charAt(0).toUpperCase() + provider.slice(1);
 
 export async function linkOAuthAccount(db: Db, input: OAuthIdentity, policy: SignupPolicy) {
   const label = providerLabel(input.provider);
@@ -55,11 +53,7 @@ export async function linkOAuthAccount(db: Db, input: OAuthIdentity, policy: Sig
   const email = input.email.trim().toLowerCase();
   if (!email) throw refuse("bad_request", "no_email", `${label} did not share an email address`);
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
-    throw refuse(
-      "conflict",
-      "email_exists",
-      `An account with this email exists; sign in with your password and connect ${label} in Settings`,
-    );
+    throw refuse("conflict", "email_exists", `An account with this email exists; sign in with your password and connect ${label} in Settings`);
   }
   await assertSignupAllowed(db, policy, email);
   // Profile names are the provider's, not ours to trust: made one plain line first.

@@ -21,8 +21,7 @@ export const signupPolicyOf = (e: { SIGNUP: "open" | "closed"; SIGNUP_DOMAINS: r
 /** Refusal reasons, carried in AppError.details so the OAuth flow can say which. */
 export type SignupRefusal = "signup_closed" | "signup_domain";
 
-export const signupDomainsMessage = (domains: readonly string[]) =>
-  `Sign-up on this workspace is limited to email addresses at ${domains.join(", ")}`;
+export const signupDomainsMessage = (domains: readonly string[]) => `Sign-up on this workspace is limited to email addresses at ${domains.join(", ")}`;
 
 /** True when nobody new may join: closed, and someone is already in. */
 export async function isSignupClosed(db: Db, policy: SignupPolicy): Promise<boolean> {

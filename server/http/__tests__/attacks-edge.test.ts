@@ -33,8 +33,7 @@ describe("deeply nested JSON on the API", () => {
   it("answers 400 (not 500) to a 30,000-deep body, and accepts brackets inside strings", async () => {
     const alice = await t.user("Nester");
     const spaceId = (await createChannel(t.deps, alice.actor, { name: "nest" })).id;
-    const send = (raw: string) =>
-      run(t, sendMessageHandler, request(`/api/spaces/${spaceId}/messages`, { cookie: alice.cookie, raw }), { id: spaceId });
+    const send = (raw: string) => run(t, sendMessageHandler, request(`/api/spaces/${spaceId}/messages`, { cookie: alice.cookie, raw }), { id: spaceId });
     const deep = await send(`{"text":${"[".repeat(30_000)}${"]".repeat(30_000)}}`);
     expect(deep.status).toBe(400);
     expect(deep.body.error).toEqual({ code: "bad_request", message: expect.stringContaining(`${MAX_JSON_DEPTH}`) });
@@ -49,7 +48,9 @@ describe("cross-site request forgery", () => {
   const rotate = async (headers: Record<string, string>, auth: { cookie?: string; bearer?: string } = { cookie: admin.cookie }) => {
     const agent = await createAgent(t.deps.db, `Csrf${++agents}`);
     // Body-less, cookie-authenticated, state-changing: exactly what a cross-site form can send.
-    return run(t, rotateKeyHandler, request(`/api/agents/${agent.id}/keys`, { method: "POST", ...auth, headers: { host: "parley.test", ...headers } }), { id: agent.id });
+    return run(t, rotateKeyHandler, request(`/api/agents/${agent.id}/keys`, { method: "POST", ...auth, headers: { host: "parley.test", ...headers } }), {
+      id: agent.id,
+    });
   };
 
   it("refuses a cookie POST from a foreign origin or another site with 403", async () => {
@@ -66,15 +67,30 @@ describe("cross-site request forgery", () => {
     expect((await rotate({ "sec-fetch-site": "none" })).status).toBe(201);
     expect((await rotate({ origin: "http://parley.test" })).status).toBe(201); // older browsers: Origin only
     expect((await rotate({})).status).toBe(201); // curl with a cookie
-    const keyless = await run(t, sendMessageHandler, request(`/api/spaces/x/messages`, { cookie: admin.cookie, body: { text: "hi" }, headers: { origin: "https://evil.example" } }), { id: "x" });
+    const keyless = await run(
+      t,
+      sendMessageHandler,
+      request(`/api/spaces/x/messages`, { cookie: admin.cookie, body: { text: "hi" }, headers: { origin: "https://evil.example" } }),
+      { id: "x" },
+    );
     expect(keyless.status).toBe(403); // JSON POSTs too, not only body-less ones
   });
 
   it("does not check bearer-token callers (a browser never attaches a token by itself)", async () => {
     const { token } = await createApiToken(t.deps.db, admin.userId, "ci");
-    const res = await run(t, cancelRunHandler, request("/api/runs/none/cancel", { method: "POST", bearer: token, headers: { origin: "https://evil.example" } }), { id: "none" });
+    const res = await run(
+      t,
+      cancelRunHandler,
+      request("/api/runs/none/cancel", { method: "POST", bearer: token, headers: { origin: "https://evil.example" } }),
+      { id: "none" },
+    );
     expect(res.status).toBe(409); // past the CSRF check: the run does not exist
-    const withCookie = await run(t, cancelRunHandler, request("/api/runs/none/cancel", { method: "POST", cookie: admin.cookie, headers: { origin: "https://evil.example" } }), { id: "none" });
+    const withCookie = await run(
+      t,
+      cancelRunHandler,
+      request("/api/runs/none/cancel", { method: "POST", cookie: admin.cookie, headers: { origin: "https://evil.example" } }),
+      { id: "none" },
+    );
     expect(withCookie.status).toBe(403);
   });
 });

@@ -52,8 +52,7 @@ async function signIn(email: string, password: string, ip: string, init: { body?
   const res = await authPost(req as never);
   const text = await res.text();
   const json = text ? (JSON.parse(text) as { url?: string; error?: { code: string; message: string } }) : null;
-  const outcome =
-    res.status !== 200 ? "refused" : json?.url && !new URL(json.url).searchParams.has("error") ? "signed-in" : "wrong";
+  const outcome = res.status !== 200 ? "refused" : json?.url && !new URL(json.url).searchParams.has("error") ? "signed-in" : "wrong";
   return { status: res.status, body: json, headers: res.headers, outcome };
 }
 
@@ -66,7 +65,11 @@ describe("sign-up flood", () => {
   it("answers 429 with Retry-After once one IP has used its sign-ups; other IPs go on", async () => {
     const ip = freshIp();
     const signup = (n: number, from = ip) =>
-      run(t, signupHandler, request("/api/signup", { body: { email: `flood-${ipCounter}-${n}@x.dev`, name: "F", password: "long enough" }, headers: { [CLIENT_IP_HEADER]: from } }));
+      run(
+        t,
+        signupHandler,
+        request("/api/signup", { body: { email: `flood-${ipCounter}-${n}@x.dev`, name: "F", password: "long enough" }, headers: { [CLIENT_IP_HEADER]: from } }),
+      );
     for (let n = 0; n < RATE_LIMITS.signupPerIp.points; n++) expect((await signup(n)).status).toBe(201);
     const refused = await signup(99);
     expect(refused.status).toBe(429);
@@ -161,7 +164,11 @@ describe("password-hash exhaustion", () => {
     const release = occupyHashSlots();
     try {
       const started = Date.now();
-      const signup = await run(t, signupHandler, request("/api/signup", { body: { email: `busy-${ipCounter}@x.dev`, name: "B", password: "long enough" }, headers: { [CLIENT_IP_HEADER]: freshIp() } }));
+      const signup = await run(
+        t,
+        signupHandler,
+        request("/api/signup", { body: { email: `busy-${ipCounter}@x.dev`, name: "B", password: "long enough" }, headers: { [CLIENT_IP_HEADER]: freshIp() } }),
+      );
       expect(signup.status).toBe(503);
       expect(signup.body.error.code).toBe("busy");
       const signIn503 = await signIn(user.email, user.password, freshIp());
@@ -185,7 +192,11 @@ describe("account discovery", () => {
       await expect(verifyCredentials(t.deps.db, "ghost@edge.test", "whatever")).rejects.toMatchObject({ code: "busy" });
       await expect(verifyCredentials(t.deps.db, oauthOnly.email, "whatever")).rejects.toMatchObject({ code: "busy" });
       // Sign-up of a taken email hashes before answering 409, like a free one.
-      const taken = await run(t, signupHandler, request("/api/signup", { body: { email: oauthOnly.email, name: "X", password: "long enough" }, headers: { [CLIENT_IP_HEADER]: freshIp() } }));
+      const taken = await run(
+        t,
+        signupHandler,
+        request("/api/signup", { body: { email: oauthOnly.email, name: "X", password: "long enough" }, headers: { [CLIENT_IP_HEADER]: freshIp() } }),
+      );
       expect(taken.status).toBe(503);
     } finally {
       release();

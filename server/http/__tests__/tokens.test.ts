@@ -16,8 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const create = (as: { cookie?: string; bearer?: string }, body: unknown) =>
-  run(t, createTokenHandler, request("/api/tokens", { ...as, body }));
+const create = (as: { cookie?: string; bearer?: string }, body: unknown) => run(t, createTokenHandler, request("/api/tokens", { ...as, body }));
 const list = (as: { cookie?: string; bearer?: string }) => run(t, listTokensHandler, request("/api/tokens", as));
 const revoke = (as: { cookie?: string; bearer?: string }, id: string) =>
   run(t, revokeTokenHandler, request(`/api/tokens/${id}`, { ...as, method: "DELETE" }), { id });

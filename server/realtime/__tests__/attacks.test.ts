@@ -83,7 +83,17 @@ describe("forged and malformed input", () => {
 
   it("answers garbage payloads with error acks and keeps the connection", async () => {
     const a = await alice.connect();
-    for (const payload of [undefined, null, 42, "text", [], { spaceId: 5 }, { spaceId: secretSpace }, { spaceId: secretSpace, text: "   " }, { spaceId: secretSpace, text: 7 }]) {
+    for (const payload of [
+      undefined,
+      null,
+      42,
+      "text",
+      [],
+      { spaceId: 5 },
+      { spaceId: secretSpace },
+      { spaceId: secretSpace, text: "   " },
+      { spaceId: secretSpace, text: 7 },
+    ]) {
       const ack = await call(a, "message:send", payload);
       expect(ack, JSON.stringify(payload)).toMatchObject({ ok: false, error: { code: "bad_request" } });
     }

@@ -18,8 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const send = (s: ClientSocket, text: string, extra: Record<string, unknown> = {}) =>
-  call(s, "message:send", { spaceId, text, ...extra });
+const send = (s: ClientSocket, text: string, extra: Record<string, unknown> = {}) => call(s, "message:send", { spaceId, text, ...extra });
 
 describe("live messages", () => {
   it("a message is acked to the sender and reaches the other member live", async () => {
@@ -49,9 +48,7 @@ describe("live messages", () => {
     const seenByB: MessageDto[] = [];
     a.on("message:new", (p) => seenByA.push(p.message));
     b.on("message:new", (p) => seenByB.push(p.message));
-    await Promise.all(
-      Array.from({ length: 15 }, (_, i) => [send(a, `a${i}`), send(b, `b${i}`)]).flat(),
-    );
+    await Promise.all(Array.from({ length: 15 }, (_, i) => [send(a, `a${i}`), send(b, `b${i}`)]).flat());
     await expect.poll(() => seenByA.length + seenByB.length).toBe(60);
     const order = (list: MessageDto[]) => list.map((m) => m.seq);
     expect(order(seenByA)).toEqual(order(seenByB));

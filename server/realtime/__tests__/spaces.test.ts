@@ -34,7 +34,10 @@ describe("spaces", () => {
     expect(again.data.space.id).toBe(first.data.space.id);
     expect(first.data.space).toMatchObject({ kind: "direct", name: "Bob" });
     expect(again.data.space.name).toBe("Alice");
-    expect(await call(a, "space:addMembers", { spaceId: first.data.space.id, entityIds: [alice.entityId] })).toMatchObject({ ok: false, error: { code: "bad_request" } });
+    expect(await call(a, "space:addMembers", { spaceId: first.data.space.id, entityIds: [alice.entityId] })).toMatchObject({
+      ok: false,
+      error: { code: "bad_request" },
+    });
   });
 
   it("leaving removes the space from my list and my access", async () => {

@@ -161,7 +161,9 @@ describe("connecting an identity from Settings", () => {
 });
 
 describe("whether the provider vouches for the email", () => {
-  const github = (body: unknown, ok = true): FetchLike => async () => ({ ok, json: async () => body });
+  const github =
+    (body: unknown, ok = true): FetchLike =>
+    async () => ({ ok, json: async () => body });
 
   it("Google: only email_verified === true", async () => {
     const base = { provider: "google", email: "a@x.dev", accessToken: undefined };
@@ -174,7 +176,15 @@ describe("whether the provider vouches for the email", () => {
   it("GitHub: the address must be listed as verified by /user/emails; any failure is unverified", async () => {
     const base = { provider: "github", email: "A@X.dev", profile: { email: "A@X.dev" }, accessToken: "gho_token" };
     expect(await oauthEmailVerified(base, github([{ email: "a@x.dev", verified: true, primary: true }]))).toBe(true);
-    expect(await oauthEmailVerified(base, github([{ email: "a@x.dev", verified: false }, { email: "b@x.dev", verified: true }]))).toBe(false);
+    expect(
+      await oauthEmailVerified(
+        base,
+        github([
+          { email: "a@x.dev", verified: false },
+          { email: "b@x.dev", verified: true },
+        ]),
+      ),
+    ).toBe(false);
     expect(await oauthEmailVerified(base, github({ message: "Bad credentials" }, false))).toBe(false);
     expect(await oauthEmailVerified(base, async () => Promise.reject(new Error("offline")))).toBe(false);
     expect(await oauthEmailVerified({ ...base, accessToken: undefined }, github([{ email: "a@x.dev", verified: true }]))).toBe(false);
