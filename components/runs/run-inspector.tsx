@@ -4,7 +4,8 @@
 import { useCallback, useEffect, useState } from "react";
 import Link from "next/link";
 import type { MessageDto, RunDto, RunEventDto } from "@/lib/realtime/dto";
-import { StatusBadge, clock, duration, isLive } from "./run-status";
+import { isLiveStatus } from "@/lib/runs/run-status";
+import { StatusBadge, clock, duration } from "./run-status";
 import { RunTimeline } from "./run-timeline";
 import { useRunSocket } from "./use-run-socket";
 
@@ -63,8 +64,18 @@ export function RunInspector({ runId }: { runId: string }) {
     setCanceling(false);
   };
 
-  if (error && !detail) return <p role="alert" className="text-sm text-red-600">{error}</p>;
-  if (!detail) return <p role="status" className="text-sm text-zinc-500">Loading run…</p>;
+  if (error && !detail)
+    return (
+      <p role="alert" className="text-sm text-red-600">
+        {error}
+      </p>
+    );
+  if (!detail)
+    return (
+      <p role="status" className="text-sm text-zinc-500">
+        Loading run…
+      </p>
+    );
   const { run, trigger } = detail;
 
   return (
@@ -72,10 +83,8 @@ export function RunInspector({ runId }: { runId: string }) {
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold">Run of {run.agent.name}</h1>
         <StatusBadge status={run.status} />
-        <span className="text-sm text-zinc-500">
-          {run.agent.provider === "offline" ? "offline model" : `${run.agent.provider} / ${run.agent.modelId}`}
-        </span>
-        {isLive(run.status) && (
+        <span className="text-sm text-zinc-500">{run.agent.provider === "offline" ? "offline model" : `${run.agent.provider} / ${run.agent.modelId}`}</span>
+        {isLiveStatus(run.status) && (
           <button
             type="button"
             onClick={cancel}
@@ -86,7 +95,11 @@ export function RunInspector({ runId }: { runId: string }) {
           </button>
         )}
       </header>
-      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
 
       <dl className="grid grid-cols-2 gap-4 rounded-2xl border border-zinc-200 p-4 sm:grid-cols-4 dark:border-zinc-800">
         <Fact label="Trigger">
@@ -99,7 +112,9 @@ export function RunInspector({ runId }: { runId: string }) {
               : “{trigger.message.text.slice(0, 120)}”
             </>
           ) : run.triggerType === "plan" ? (
-            <>plan “{trigger.plan?.name ?? "deleted"}”: {trigger.plan?.instruction}</>
+            <>
+              plan “{trigger.plan?.name ?? "deleted"}”: {trigger.plan?.instruction}
+            </>
           ) : (
             <>
               service <code>{trigger.serviceName}</code>
@@ -128,12 +143,16 @@ export function RunInspector({ runId }: { runId: string }) {
       )}
 
       <section aria-labelledby="timeline-h">
-        <h2 id="timeline-h" className="mb-2 font-semibold">Timeline</h2>
+        <h2 id="timeline-h" className="mb-2 font-semibold">
+          Timeline
+        </h2>
         <RunTimeline events={detail.events} />
       </section>
 
       <section aria-labelledby="sent-h">
-        <h2 id="sent-h" className="mb-2 font-semibold">Messages sent ({detail.messages.length})</h2>
+        <h2 id="sent-h" className="mb-2 font-semibold">
+          Messages sent ({detail.messages.length})
+        </h2>
         {detail.messages.length === 0 ? (
           <p className="text-sm text-zinc-500">None — this run stayed silent.</p>
         ) : (
@@ -151,9 +170,14 @@ export function RunInspector({ runId }: { runId: string }) {
       </section>
 
       <section aria-labelledby="context-h">
-        <h2 id="context-h" className="mb-2 font-semibold">Context given to the model</h2>
+        <h2 id="context-h" className="mb-2 font-semibold">
+          Context given to the model
+        </h2>
         {detail.context ? (
-          <pre aria-label="Context" className="max-h-[32rem] overflow-auto rounded-2xl bg-zinc-100 p-4 text-xs leading-relaxed whitespace-pre-wrap dark:bg-zinc-900">
+          <pre
+            aria-label="Context"
+            className="max-h-[32rem] overflow-auto rounded-2xl bg-zinc-100 p-4 text-xs leading-relaxed whitespace-pre-wrap dark:bg-zinc-900"
+          >
             {detail.context}
           </pre>
         ) : (

@@ -2,11 +2,10 @@
 // Recent runs with status filter, updating live. A first piece of the admin panel.
 import { useCallback, useEffect, useState } from "react";
 import Link from "next/link";
-import type { RunDto, RunStatus } from "@/lib/realtime/dto";
+import type { RunDto } from "@/lib/realtime/dto";
+import { RUN_STATUSES, type RunStatus } from "@/lib/runs/run-status";
 import { StatusBadge, clock, duration } from "./run-status";
 import { useRunSocket } from "./use-run-socket";
-
-const STATUSES: RunStatus[] = ["queued", "running", "waiting_reply", "completed", "failed", "canceled"];
 
 export function RunList() {
   const [runs, setRuns] = useState<RunDto[] | null>(null);
@@ -43,48 +42,58 @@ export function RunList() {
           className="rounded-lg border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
         >
           <option value="">All</option>
-          {STATUSES.map((s) => (
+          {RUN_STATUSES.map((s) => (
             <option key={s} value={s}>
               {s.replace("_", " ")}
             </option>
           ))}
         </select>
       </label>
-      {error && <p role="alert" className="mt-4 text-sm text-red-600">{error}</p>}
-      {!runs && !error && <p role="status" className="mt-4 text-sm text-zinc-500">Loading runs…</p>}
+      {error && (
+        <p role="alert" className="mt-4 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      {!runs && !error && (
+        <p role="status" className="mt-4 text-sm text-zinc-500">
+          Loading runs…
+        </p>
+      )}
       {runs && runs.length === 0 && <p className="mt-4 text-sm text-zinc-500">No runs yet. Write in a space with an agent member.</p>}
       {runs && runs.length > 0 && (
         <div className="mt-4 overflow-x-auto">
-        <table className="w-full min-w-[28rem] text-left text-sm">
-          <thead className="text-xs text-zinc-500 uppercase">
-            <tr>
-              <th className="py-2 font-medium">Agent</th>
-              <th className="py-2 font-medium">Status</th>
-              <th className="py-2 font-medium">Trigger</th>
-              <th className="py-2 font-medium">Depth</th>
-              <th className="hidden py-2 font-medium sm:table-cell">Queued</th>
-              <th className="py-2 font-medium">Took</th>
-            </tr>
-          </thead>
-          <tbody>
-            {runs.map((r) => (
-              <tr key={r.id} className="border-t border-zinc-200 dark:border-zinc-800">
-                <td className="py-2">
-                  <Link href={`/runs/${r.id}`} className="font-medium text-accent-600 hover:underline dark:text-indigo-300">
-                    {r.agent.name}
-                  </Link>
-                </td>
-                <td className="py-2">
-                  <StatusBadge status={r.status} />
-                </td>
-                <td className="py-2 whitespace-nowrap">{r.triggerType === "service" ? `service ${r.serviceName}` : r.triggerType === "space_message" ? "message" : "plan"}</td>
-                <td className="py-2">{r.chainDepth}</td>
-                <td className="hidden py-2 tabular-nums sm:table-cell">{clock(r.queuedAt)}</td>
-                <td className="py-2 tabular-nums">{duration(r.startedAt, r.endedAt)}</td>
+          <table className="w-full min-w-[28rem] text-left text-sm">
+            <thead className="text-xs text-zinc-500 uppercase">
+              <tr>
+                <th className="py-2 font-medium">Agent</th>
+                <th className="py-2 font-medium">Status</th>
+                <th className="py-2 font-medium">Trigger</th>
+                <th className="py-2 font-medium">Depth</th>
+                <th className="hidden py-2 font-medium sm:table-cell">Queued</th>
+                <th className="py-2 font-medium">Took</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {runs.map((r) => (
+                <tr key={r.id} className="border-t border-zinc-200 dark:border-zinc-800">
+                  <td className="py-2">
+                    <Link href={`/runs/${r.id}`} className="font-medium text-accent-600 hover:underline dark:text-indigo-300">
+                      {r.agent.name}
+                    </Link>
+                  </td>
+                  <td className="py-2">
+                    <StatusBadge status={r.status} />
+                  </td>
+                  <td className="py-2 whitespace-nowrap">
+                    {r.triggerType === "service" ? `service ${r.serviceName}` : r.triggerType === "space_message" ? "message" : "plan"}
+                  </td>
+                  <td className="py-2">{r.chainDepth}</td>
+                  <td className="hidden py-2 tabular-nums sm:table-cell">{clock(r.queuedAt)}</td>
+                  <td className="py-2 tabular-nums">{duration(r.startedAt, r.endedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       )}
     </div>

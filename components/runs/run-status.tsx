@@ -1,6 +1,6 @@
 // Status badge and small formatters shared by the run list and the run inspector.
 import clsx from "clsx";
-import type { RunStatus } from "@/lib/realtime/dto";
+import type { RunStatus } from "@/lib/runs/run-status";
 
 const STYLE: Record<RunStatus, string> = {
   queued: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",
@@ -19,8 +19,6 @@ export function StatusBadge({ status }: { status: RunStatus }) {
     </span>
   );
 }
-
-export const isLive = (s: RunStatus) => s === "queued" || s === "running" || s === "waiting_reply";
 
 export function duration(fromIso: string | null, toIso: string | null): string {
   if (!fromIso) return "–";

@@ -1,4 +1,5 @@
 // Data shapes that cross the wire (socket events and the HTTP API). Dates travel as ISO strings.
+import type { RunStatus } from "@/lib/runs/run-status";
 
 export type EntityType = "human" | "agent";
 export type SpaceKind = "channel" | "direct";
@@ -64,7 +65,7 @@ export interface MeDto {
   isAdmin: boolean;
 }
 
-export type RunStatus = "queued" | "running" | "waiting_reply" | "completed" | "failed" | "canceled";
+export type { RunStatus };
 export type TriggerType = "space_message" | "plan" | "service";
 
 /** A run as the chat and the inspector see it (no context text: that is fetched on demand). */

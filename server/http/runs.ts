@@ -5,14 +5,15 @@
 import { z } from "zod";
 import { AppError } from "../domain/errors";
 import { runInclude, toRunDto } from "../agents/runs/run-dto";
-import { transition } from "../agents/runs/transitions";
+import { cancelRun } from "../agents/runs/transitions";
+import { RUN_STATUSES } from "@/lib/runs/run-status";
 import { toMessageDto, messageInclude } from "../domain/dto";
 import { authed, requireAdmin } from "./endpoint";
 import { json } from "./respond";
 
 const listQuery = z.object({
   agentId: z.string().max(64).optional(),
-  status: z.enum(["queued", "running", "waiting_reply", "completed", "failed", "canceled"]).optional(),
+  status: z.enum(RUN_STATUSES).optional(),
   spaceId: z.string().max(64).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -64,10 +65,8 @@ export const getRunHandler = authed<{ id: string }>(async (_req, deps, { id }, c
 export const cancelRunHandler = authed<{ id: string }>(async (_req, deps, { id }, caller) => {
   requireAdmin(caller, "inspect runs");
   if (!deps.gateway) throw new AppError("internal", "The agent gateway is not running");
-  const ok = await transition(deps.gateway.ctx, id, "canceled", {}, `canceled by ${caller.name}`);
+  const ok = await cancelRun(deps.gateway.ctx, id, `canceled by ${caller.name}`);
   if (!ok) throw new AppError("conflict", "The run already ended or does not exist");
-  deps.gateway.ctx.executing.get(id)?.abort(new Error("canceled by an admin"));
   const row = await deps.db.run.findUniqueOrThrow({ where: { id }, include: runInclude });
   return json({ run: toRunDto(row) });
 });
-

@@ -4,7 +4,7 @@
 // number of processes or ticks. Ticks in one process never overlap.
 import type { GatewayCtx } from "../gateway-context";
 import { nextCronTime } from "../../domain/agents/schedule";
-import { broadcastRun } from "../runs/transitions";
+import { broadcastRun } from "../runs/broadcast-run";
 import { log } from "../../log";
 
 export class PlanScheduler {

@@ -1,12 +1,24 @@
-// The run lifecycle: only legal transitions, each one a conditional
-// UPDATE (so two processes cannot both move a run), persisted, recorded in the timeline
-// and broadcast to the run's space and to admins.
-import type { RunDto, RunStatus } from "@/lib/realtime/dto";
-import { rooms } from "@/lib/realtime/events";
+// The run lifecycle: every change of a run's status happens in this file, and only along
+// LEGAL_TRANSITIONS. Each is a conditional UPDATE (so two processes cannot both move a run),
+// persisted, recorded in the timeline and broadcast (broadcast-run.ts). The paths:
+//
+//   queued        → running        claimRun (the worker, within the agent's maxConcurrentRuns)
+//   waiting_reply → running        claimRun resumes a wait that was answered or timed out;
+//                                  transition() undoes a wait whose question could not be posted
+//   running       → waiting_reply  enterWait (send_message with wait, within maxWaitingRuns)
+//   live          → canceled       cancelRun (an admin, or stop_run naming another run)
+//   running       → completed, failed, canceled (stop_run naming itself)   finishRun
+//   waiting_reply → failed         finishRun
 import type { Prisma } from "@/generated/prisma/client";
+import { isTerminalStatus, RUN_STATUSES, type RunStatus } from "@/lib/runs/run-status";
 import type { GatewayCtx } from "../gateway-context";
 import { appendRunEvent } from "./run-events";
-import { runInclude, toRunDto } from "./run-dto";
+import { broadcastRun } from "./broadcast-run";
+import { advanceCursors } from "./cursors";
+import type { Candidate } from "./claim";
+
+// The tools import broadcastRun from here.
+export { broadcastRun };
 
 export const LEGAL_TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {
   queued: ["running", "canceled"],
@@ -17,71 +29,129 @@ export const LEGAL_TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {
   canceled: [],
 };
 
-export const TERMINAL: readonly RunStatus[] = ["completed", "failed", "canceled"];
-
 export const isLegal = (from: RunStatus, to: RunStatus) => LEGAL_TRANSITIONS[from].includes(to);
+
+/** For the paths that write their own atomic UPDATE: they may only take an edge of the table. */
+function requireLegal(from: RunStatus, to: RunStatus): void {
+  if (!isLegal(from, to)) throw new Error(`Illegal run transition ${from} → ${to}`);
+}
+
+type Ctx = Pick<GatewayCtx, "db" | "events" | "clock">;
+
+/** The timeline entry and the broadcast every transition ends with. */
+async function recordTransition(ctx: Ctx, runId: string, to: RunStatus, reason?: string): Promise<void> {
+  await appendRunEvent(ctx, runId, "status", { status: to, ...(reason ? { reason } : {}) });
+  await broadcastRun(ctx, runId);
+}
 
 /**
  * Moves the run to `to` if its current status may move there. Returns false (and changes
  * nothing) when another actor already moved it, e.g. stop_run canceled it mid-step.
  */
 export async function transition(
-  ctx: Pick<GatewayCtx, "db" | "events" | "clock">,
+  ctx: Ctx,
   runId: string,
   to: RunStatus,
   data: Omit<Prisma.RunUpdateManyMutationInput, "status"> = {},
   reason?: string,
 ): Promise<boolean> {
-  const from = (Object.keys(LEGAL_TRANSITIONS) as RunStatus[]).filter((s) => isLegal(s, to));
+  const from = RUN_STATUSES.filter((s) => isLegal(s, to));
   const now = ctx.clock.now();
   const extra: Prisma.RunUpdateManyMutationInput = {};
-  if (TERMINAL.includes(to)) extra.endedAt = now;
+  if (isTerminalStatus(to)) extra.endedAt = now;
   if (reason !== undefined) extra.statusReason = reason;
   const { count } = await ctx.db.run.updateMany({
     where: { id: runId, status: { in: from } },
     data: { ...data, ...extra, status: to },
   });
   if (count === 0) return false;
-  await appendRunEvent(ctx, runId, "status", { status: to, ...(reason ? { reason } : {}) });
-  await broadcastRun(ctx, runId);
+  await recordTransition(ctx, runId, to, reason);
   return true;
 }
 
-export async function broadcastRun(ctx: Pick<GatewayCtx, "db" | "events">, runId: string): Promise<void> {
-  const row = await ctx.db.run.findUnique({ where: { id: runId }, include: runInclude });
-  if (!row) return;
-  const run = toRunDto(row);
-  // Every space that shows this run: where it was triggered, where it is now, where it waits.
-  const spaces = new Set([run.triggerSpaceId, run.activeSpaceId, run.waitState?.spaceId].filter(Boolean) as string[]);
-  for (const spaceId of spaces) ctx.events.publish(rooms.space(spaceId), "run:updated", { run: forSpace(run, spaceId) });
-  ctx.events.publish(rooms.admins, "run:updated", { run });
+/**
+ * Under the agent's advisory lock, so processes sharing the database cannot overshoot a
+ * per-agent cap or move the same run twice.
+ */
+function underAgentLock<T>(ctx: Ctx, agentId: string, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  return ctx.db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${agentId}))`;
+    return fn(tx);
+  });
 }
 
 /**
- * A run as the members of one space see it: that an agent is thinking there, not its private
- * reasoning or errors (those are for admins), and nothing that points at another space —
- * ids of spaces, messages or senders elsewhere would tell members of this space where the
- * agent is also working and for whom.
+ * Starts a queued run or resumes a waiting one whose resumeAt is due. "full" when the agent
+ * is at its cap, "gone" when someone else moved the run.
  */
-export function forSpace(run: RunDto, spaceId: string): RunDto {
-  const here = (id: string | null) => (id === spaceId ? id : null);
-  const triggeredHere = run.triggerSpaceId === spaceId;
-  return {
-    ...run,
-    triggerSpaceId: here(run.triggerSpaceId),
-    triggerMessageId: triggeredHere ? run.triggerMessageId : null,
-    triggerEntityId: triggeredHere ? run.triggerEntityId : null,
-    activeSpaceId: here(run.activeSpaceId),
-    planId: null,
-    serviceName: null,
-    // Token counts would tell how much the agent read elsewhere.
-    inputTokens: 0,
-    outputTokens: 0,
-    totalTokens: 0,
-    error: null,
-    partialOutput: null,
-    statusReason: null,
-    waitState:
-      run.waitState?.spaceId === spaceId ? { spaceId, messageId: run.waitState.messageId, timeoutAt: run.waitState.timeoutAt } : null,
-  };
+export async function claimRun(ctx: Ctx, c: Candidate): Promise<"claimed" | "full" | "gone"> {
+  requireLegal(c.status, "running");
+  const now = ctx.clock.now();
+  const outcome = await underAgentLock(ctx, c.agentId, async (tx) => {
+    const [running, agent] = await Promise.all([
+      tx.run.count({ where: { agentId: c.agentId, status: "running" } }),
+      tx.agent.findUniqueOrThrow({ where: { id: c.agentId }, select: { maxConcurrentRuns: true } }),
+    ]);
+    if (running >= agent.maxConcurrentRuns) return "full" as const;
+    const { count } = await tx.run.updateMany({
+      where: c.status === "queued" ? { id: c.id, status: "queued" } : { id: c.id, status: "waiting_reply", resumeAt: { lte: now } },
+      data: c.status === "queued" ? { status: "running", startedAt: now } : { status: "running", resumeAt: null },
+    });
+    return count === 1 ? ("claimed" as const) : ("gone" as const);
+  });
+  if (outcome === "claimed") await recordTransition(ctx, c.id, "running", c.status === "waiting_reply" ? "resumed after wait" : undefined);
+  return outcome;
+}
+
+/**
+ * running → waiting_reply, unless the agent already has `maxWaitingRuns` waits (even when
+ * several runs of one agent ask at once). `waitState` is built inside the lock, just before
+ * the UPDATE (waits.ts says what it holds).
+ */
+export async function enterWait(
+  ctx: Ctx,
+  run: { id: string; agentId: string },
+  maxWaitingRuns: number,
+  waitState: (tx: Prisma.TransactionClient) => Promise<object>,
+): Promise<"waiting" | "full" | "not_running"> {
+  requireLegal("running", "waiting_reply");
+  const outcome = await underAgentLock(ctx, run.agentId, async (tx) => {
+    const waiting = await tx.run.count({ where: { agentId: run.agentId, status: "waiting_reply" } });
+    if (waiting >= maxWaitingRuns) return "full" as const;
+    const state = await waitState(tx);
+    const { count } = await tx.run.updateMany({
+      where: { id: run.id, status: "running" },
+      data: { status: "waiting_reply", waitState: state, resumeAt: null, waitCount: { increment: 1 } },
+    });
+    return count === 1 ? ("waiting" as const) : ("not_running" as const);
+  });
+  if (outcome === "waiting") await recordTransition(ctx, run.id, "waiting_reply");
+  return outcome;
+}
+
+/**
+ * Cancels a live run and aborts its model call if this process is executing it (another
+ * process notices at its next heartbeat, lease.ts). False when the run already ended or
+ * does not exist.
+ */
+export async function cancelRun(ctx: Ctx & Pick<GatewayCtx, "executing">, runId: string, reason: string): Promise<boolean> {
+  const ok = await transition(ctx, runId, "canceled", {}, reason);
+  if (ok) ctx.executing.get(runId)?.abort(new Error(reason));
+  return ok;
+}
+
+/**
+ * The executor ends a run. The agent's read cursors advance to what the run saw — also when
+ * someone canceled it mid-step: it still saw what it saw.
+ */
+export async function finishRun(
+  ctx: Ctx,
+  run: { id: string; entityId: string; seen: Record<string, { seq: number; messageId: string }> },
+  to: "completed" | "failed" | "canceled",
+  data: { error?: string; partialOutput?: string | null; statusReason?: string },
+  reason?: string,
+): Promise<void> {
+  const moved = await transition(ctx, run.id, to, { ...data, seenCursors: run.seen }, reason ?? data.statusReason);
+  const row = await ctx.db.run.findUnique({ where: { id: run.id }, select: { status: true } });
+  if (moved || (row && isTerminalStatus(row.status))) await advanceCursors(ctx, run.entityId, run.seen);
 }

@@ -11,7 +11,8 @@ import type { MessageDto } from "@/lib/realtime/dto";
 import { WAIT_TIMEOUT_MS } from "@/lib/limits";
 import type { GatewayCtx } from "../gateway-context";
 import { appendRunEvent } from "./run-events";
-import { broadcastRun } from "./transitions";
+import { broadcastRun } from "./broadcast-run";
+import { enterWait } from "./transitions";
 import { senderReach } from "../reach/reach";
 
 export interface WaitReply {
@@ -42,11 +43,10 @@ export interface WaitResult {
   status: "resolved" | "timeout";
 }
 
-/** `maxWaitMs` caps the timeout so the run can still resume within its maximum duration. */
 /**
- * running → waiting_reply, under the per-agent lock so the waiting-runs limit holds even
- * when several runs of one agent ask at once. `maxWaitMs` caps the timeout so the run can
- * still resume within its maximum duration.
+ * Saves the wait and moves the run running → waiting_reply (enterWait, transitions.ts, keeps
+ * the agent's waiting-runs limit). `maxWaitMs` caps the timeout so the run can still resume
+ * within its maximum duration.
  */
 export async function beginWait(
   ctx: GatewayCtx,
@@ -55,10 +55,7 @@ export async function beginWait(
   opts: { maxWaitMs: number; maxWaitingRuns: number },
 ): Promise<"waiting" | "full" | "not_running"> {
   const now = ctx.clock.now();
-  const outcome = await ctx.db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${run.agentId}))`;
-    const waiting = await tx.run.count({ where: { agentId: run.agentId, status: "waiting_reply" } });
-    if (waiting >= opts.maxWaitingRuns) return "full" as const;
+  return enterWait(ctx, run, opts.maxWaitingRuns, async (tx) => {
     const space = await tx.space.findUniqueOrThrow({ where: { id: spaceId }, select: { lastSeq: true } });
     const state: WaitState = {
       spaceId,
@@ -66,17 +63,8 @@ export async function beginWait(
       since: now.toISOString(),
       timeoutAt: new Date(now.getTime() + Math.min(WAIT_TIMEOUT_MS, opts.maxWaitMs)).toISOString(),
     };
-    const { count } = await tx.run.updateMany({
-      where: { id: run.id, status: "running" },
-      data: { status: "waiting_reply", waitState: state as object, resumeAt: null, waitCount: { increment: 1 } },
-    });
-    return count === 1 ? ("waiting" as const) : ("not_running" as const);
+    return state;
   });
-  if (outcome === "waiting") {
-    await appendRunEvent(ctx, run.id, "status", { status: "waiting_reply" });
-    await broadcastRun(ctx, run.id);
-  }
-  return outcome;
 }
 
 export async function attachQuestion(ctx: GatewayCtx, runId: string, messageId: string): Promise<void> {

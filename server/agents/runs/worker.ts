@@ -3,7 +3,8 @@
 // overlap; a kick during a pump makes it go round once more.
 import { log } from "../../log";
 import type { GatewayCtx } from "../gateway-context";
-import { claimRun, runnableRuns } from "./claim";
+import { runnableRuns } from "./claim";
+import { claimRun } from "./transitions";
 import { executeRun, ShutdownAbort } from "./execute-run";
 import { park } from "./waits";
 import { appendRunEvent } from "./run-events";

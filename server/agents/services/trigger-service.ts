@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { AppError } from "../../domain/errors";
 import type { GatewayCtx } from "../gateway-context";
-import { broadcastRun } from "../runs/transitions";
+import { broadcastRun } from "../runs/broadcast-run";
 import { MAX_QUEUED_RUNS_PER_AGENT } from "@/lib/limits";
 import { reachForService } from "../reach/reach";
 import type { VerifiedServiceKey } from "./service-keys";

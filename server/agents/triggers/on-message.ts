@@ -6,7 +6,7 @@
 import type { MessageDto } from "@/lib/realtime/dto";
 import type { GatewayCtx } from "../gateway-context";
 import { appendRunEvent } from "../runs/run-events";
-import { broadcastRun } from "../runs/transitions";
+import { broadcastRun } from "../runs/broadcast-run";
 import { resolveWaitsFor } from "../runs/waits";
 import { log } from "../../log";
 import { MAX_QUEUED_RUNS_PER_AGENT } from "@/lib/limits";
@@ -26,9 +26,11 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
     },
   });
   if (!space) return;
-  const agents = space.memberships
-    .map((ms) => ms.entity)
-    .filter((e) => e.agent && e.id !== m.sender.id) as { id: string; name: string; agent: { id: string; enabled: boolean } }[];
+  const agents = space.memberships.map((ms) => ms.entity).filter((e) => e.agent && e.id !== m.sender.id) as {
+    id: string;
+    name: string;
+    agent: { id: string; enabled: boolean };
+  }[];
   if (agents.length === 0) return;
 
   const resumed = await resolveWaitsFor(ctx, m);
@@ -52,10 +54,7 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
       continue;
     }
     if (atLimit) {
-      await decide(
-        "refused",
-        `chain depth limit reached: the message is at depth ${m.chainDepth}, the space allows ${space.maxChainDepth}`,
-      );
+      await decide("refused", `chain depth limit reached: the message is at depth ${m.chainDepth}, the space allows ${space.maxChainDepth}`);
       continue;
     }
     try {
@@ -102,7 +101,8 @@ async function queueOrFold(
       return { decision: "folded", reason: "the agent already has a queued run in this space; it will see this message as [NEW]", runId: queued.id };
     }
     const waiting = await tx.run.count({ where: { agentId, status: "queued" } });
-    if (waiting >= MAX_QUEUED_RUNS_PER_AGENT) return { decision: "refused", reason: `queue full: the agent already has ${waiting} queued runs (limit ${MAX_QUEUED_RUNS_PER_AGENT})` };
+    if (waiting >= MAX_QUEUED_RUNS_PER_AGENT)
+      return { decision: "refused", reason: `queue full: the agent already has ${waiting} queued runs (limit ${MAX_QUEUED_RUNS_PER_AGENT})` };
     const running = await tx.run.count({ where: { agentId, status: "running" } });
     const agent = await tx.agent.findUniqueOrThrow({ where: { id: agentId }, select: { maxConcurrentRuns: true } });
     const run = await tx.run.create({
@@ -121,9 +121,7 @@ async function queueOrFold(
       select: { id: true },
     });
     const reason =
-      running >= agent.maxConcurrentRuns
-        ? `queued behind ${running} running runs (limit ${agent.maxConcurrentRuns})`
-        : `queued at chain depth ${depth}`;
+      running >= agent.maxConcurrentRuns ? `queued behind ${running} running runs (limit ${agent.maxConcurrentRuns})` : `queued at chain depth ${depth}`;
     return { decision: "triggered", reason, runId: run.id };
   });
 }
