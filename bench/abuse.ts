@@ -22,7 +22,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { MessageDto } from "@/lib/realtime/dto";
-import { percentile, type ClientSocket } from "./measure";
+import type { ClientSocket } from "./measure";
 import {
   ACK_TIMEOUT_MS,
   HEALTH_GAP_MS,

@@ -27,7 +27,7 @@ test("an agent thinks, streams one bubble and posts it, in another user's browse
   expect(indicator).toMatch(/Scout is (thinking|writing)…/);
   const draftSeen = await sample(() => {
     const d = document.querySelector('[role="log"] article[data-draft]');
-    if (!d || !d.getAttribute("aria-label")?.startsWith("Scout")) return null;
+    if (!d?.getAttribute("aria-label")?.startsWith("Scout")) return null;
     return {
       label: d.getAttribute("aria-label"),
       busy: d.getAttribute("aria-busy"),

@@ -72,7 +72,7 @@ export function MessageList({ space, timeline, pending, drafts, isAdmin, meId, d
     if (atBottom.current || last?.sender.id === meId) scrollToBottom();
     else setShowJump(true);
     if (prevFirst.current) prevFirst.current.height = el.scrollHeight;
-  }, [last?.id, pending.length, meId, scrollToBottom]);
+  }, [last?.id, last?.sender.id, pending.length, meId, scrollToBottom]);
 
   // A draft growing at the bottom: follow it if the reader is at the bottom, never pull them down otherwise.
   useLayoutEffect(() => {
@@ -167,6 +167,7 @@ export function MessageList({ space, timeline, pending, drafts, isAdmin, meId, d
             return (
               <div key={m.id}>
                 {m.seq === dividerSeq && (
+                  // biome-ignore lint/a11y/useSemanticElements: an <hr> cannot hold the "New messages" text
                   <div data-divider role="separator" aria-label="New messages" className="relative my-2 flex items-center px-4">
                     <div className="h-px flex-1 bg-red-500/70" />
                     <span className="ml-2 text-xs font-semibold text-red-600 dark:text-red-400">New messages</span>
@@ -189,6 +190,7 @@ export function MessageList({ space, timeline, pending, drafts, isAdmin, meId, d
             <DraftItem key={d.clientMessageId} draft={d} provider={providers.get(d.agent.id) ?? null} />
           ))}
           {pending.map((p) => (
+            // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the unsent bubble for tests; giving it a role is a UI change of its own
             <div key={p.clientMessageId} className="flex gap-3 px-4 py-1 opacity-70" aria-label={`Unsent: ${p.text.slice(0, 60)}`}>
               <div className="w-9" />
               <div className="min-w-0 flex-1">

@@ -79,6 +79,7 @@ export function NewChannelDialog({
             placeholder="e.g. launch-plans"
             required
             maxLength={80}
+            // biome-ignore lint/a11y/noAutofocus: the dialog opened to type this name; focus belongs in it
             autoFocus
           />
         </label>

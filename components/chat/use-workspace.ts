@@ -132,7 +132,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
   const loadOlder = useCallback(async (spaceId: string) => {
     const socket = socketRef.current;
     const t = stateRef.current.timelines[spaceId];
-    if (!socket || !t || !t.hasMore || t.loadingOlder) return;
+    if (!socket || !t?.hasMore || t.loadingOlder) return;
     dispatch({ type: "loadingOlder", spaceId });
     const page = await request(socket, "messages:history", { spaceId, beforeSeq: t.messages[0]?.seq });
     dispatch({ type: "page", spaceId, messages: page.messages, hasMore: page.hasMore, older: true });

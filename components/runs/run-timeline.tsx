@@ -5,6 +5,7 @@ import { clock } from "./run-status";
 const json = (v: unknown) => JSON.stringify(v, null, 2);
 
 function Body({ e }: { e: RunEventDto }) {
+  // biome-ignore lint/suspicious/noExplicitAny: each event type carries its own fields; this view only prints them
   const d = e.data as Record<string, any>;
   switch (e.type) {
     case "status":

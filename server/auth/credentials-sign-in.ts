@@ -11,7 +11,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import type { Db } from "../db/client";
 import type { RateLimits } from "../limits/rate-limits";
-import { AppError, isAppError } from "../domain/errors";
+import { type AppError, isAppError } from "../domain/errors";
 import { verifyCredentials } from "../domain/users/verify-credentials";
 import { log } from "../log";
 

@@ -14,6 +14,7 @@ import type { Ack } from "@/lib/realtime/events";
 
 export interface SocketQueue {
   /** Queues one event's handling; it resolves with the ack the handler sent. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler that answers nothing is `async () => {}`, a Promise<void>
   push(work: () => Promise<Ack<unknown> | void>): void;
   /** Events received and not yet answered. */
   readonly pending: number;
@@ -25,6 +26,7 @@ export function socketQueue(onOverflow: () => void): SocketQueue {
   let refusedInARow = 0;
   let overflowed = false;
 
+  // biome-ignore lint/suspicious/noConfusingVoidType: as in SocketQueue.push
   const step = async (work: () => Promise<Ack<unknown> | void>) => {
     try {
       const ack = await work();

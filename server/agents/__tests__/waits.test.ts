@@ -3,7 +3,7 @@
 // model call that sees the reply marked; no reply resumes it after the timeout; waits
 // survive a restart; a reply during the save is not lost.
 import { afterEach, describe, expect, it } from "vitest";
-import { type TestServer } from "../../testing/test-server";
+import type { TestServer } from "../../testing/test-server";
 import { type ModelCall, type Script, startAgentScenario } from "../../testing/agents";
 import { createChannel } from "../../domain/spaces/create-channel";
 import { sendMessage } from "../../domain/messages/send-message";

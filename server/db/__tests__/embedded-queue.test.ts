@@ -7,7 +7,12 @@ import { currentLane, inBackground } from "../lanes";
 function hold(queue: LaneQueue) {
   let release!: () => void;
   const held = queue.run(() => new Promise<void>((r) => (release = r)));
-  return { release: () => (release(), held) };
+  return {
+    release: () => {
+      release();
+      return held;
+    },
+  };
 }
 
 describe("the embedded database's queue", () => {

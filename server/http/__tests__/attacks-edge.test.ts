@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { startTestServer, type TestServer, type TestUser } from "@/server/testing/test-server";
 import { createAgent } from "@/server/testing/agents";
 import { createChannel } from "@/server/domain/spaces/create-channel";
-import { createApiToken } from "@/server/domain/users/api-tokens";
+import { createApiToken } from "@/server/domain/users/create-api-token";
 import { MAX_BODY_BYTES, MAX_CONCURRENT_PASSWORD_HASHES, MAX_JSON_DEPTH } from "@/lib/limits";
 import type { NextConfig } from "next";
 import { CLIENT_IP_HEADER } from "../client-ip";
@@ -77,7 +77,7 @@ describe("cross-site request forgery", () => {
   });
 
   it("does not check bearer-token callers (a browser never attaches a token by itself)", async () => {
-    const { token } = await createApiToken(t.deps.db, admin.userId, "ci");
+    const { token } = await createApiToken(t.deps, admin.actor, { name: "ci" });
     const res = await run(
       t,
       cancelRunHandler,
@@ -164,7 +164,7 @@ describe("security headers", () => {
       await Promise.all([...inFlight, other]);
       const again = post("/api/auth/callback/credentials");
       await vi.waitFor(() => expect(held).toHaveLength(1));
-      held.splice(0).forEach((res) => res.end("{}"));
+      for (const res of held.splice(0)) res.end("{}");
       expect((await again).status).toBe(200);
     } finally {
       await new Promise((r) => server.close(r));

@@ -29,7 +29,7 @@ const freshIp = () => `203.0.113.${++ipCounter}`;
 
 async function account(name: string, password = "right-password") {
   const email = `${name.toLowerCase()}-${++ipCounter}@edge.test`;
-  await createUser(t.deps.db, { email, name, password });
+  await createUser(t.deps, { email, name, password });
   return { email, password };
 }
 
@@ -59,7 +59,9 @@ async function signIn(email: string, password: string, ip: string, init: { body?
 /** Holds every password-hashing slot until the returned function is called. */
 function occupyHashSlots(): () => void {
   const releases = Array.from({ length: MAX_CONCURRENT_PASSWORD_HASHES }, () => acquireHashSlot());
-  return () => releases.forEach((r) => r());
+  return () => {
+    for (const release of releases) release();
+  };
 }
 describe("sign-up flood", () => {
   it("answers 429 with Retry-After once one IP has used its sign-ups; other IPs go on", async () => {
@@ -185,7 +187,7 @@ describe("password-hash exhaustion", () => {
 
 describe("account discovery", () => {
   it("an unknown email, and an account without a password, still cost a password hash", async () => {
-    const oauthOnly = await createUser(t.deps.db, { email: `oauth-${++ipCounter}@edge.test`, name: "OAuth" });
+    const oauthOnly = await createUser(t.deps, { email: `oauth-${++ipCounter}@edge.test`, name: "OAuth" });
     const release = occupyHashSlots();
     try {
       // Only a hash can be refused for want of a slot: so these would hash.

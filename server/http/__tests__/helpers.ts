@@ -35,6 +35,7 @@ export async function run<P extends Params>(
   handler: Handler<P>,
   req: Request,
   params: P = {} as P,
+  // biome-ignore lint/suspicious/noExplicitAny: tests assert on whatever JSON the handler returned
 ): Promise<{ status: number; body: any; headers: Headers }> {
   const res = await handler(req, httpDeps(t), params);
   const text = await res.text();

@@ -1,7 +1,7 @@
 // Hostile clients: non-members, forged senders, garbage and oversized payloads, no session.
 // Each must get a clear refusal while the connection (or at least the process) survives.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { io as connect } from "socket.io-client";
+import type { io as connect } from "socket.io-client";
 import { startTestServer, call, connectOutcome, waitFor, type TestServer, type TestUser, type ClientSocket } from "@/server/testing/test-server";
 import { createChannel } from "@/server/domain/spaces/create-channel";
 import { MAX_BODY_BYTES, MAX_MESSAGE_LENGTH } from "@/lib/limits";

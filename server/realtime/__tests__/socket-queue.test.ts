@@ -33,7 +33,11 @@ describe("a socket's event queue", () => {
     const queue = socketQueue(() => {});
     let handled = 0;
     const push = (ack: typeof refused | typeof accepted, n: number) => {
-      for (let i = 0; i < n; i++) queue.push(async () => (handled++, ack));
+      for (let i = 0; i < n; i++)
+        queue.push(async () => {
+          handled++;
+          return ack;
+        });
     };
     push(refused, REFUSALS_BEFORE_SLOWDOWN + 3);
     await settle();
@@ -55,7 +59,11 @@ describe("a socket's event queue", () => {
     const onOverflow = vi.fn();
     const queue = socketQueue(onOverflow);
     const started = vi.fn();
-    for (let i = 0; i < MAX_PENDING_EVENTS_PER_SOCKET + 5; i++) queue.push(() => (started(), new Promise(() => {})));
+    for (let i = 0; i < MAX_PENDING_EVENTS_PER_SOCKET + 5; i++)
+      queue.push(() => {
+        started();
+        return new Promise(() => {});
+      });
     expect(onOverflow).toHaveBeenCalledTimes(1);
     expect(queue.pending).toBe(MAX_PENDING_EVENTS_PER_SOCKET);
     await new Promise((r) => setTimeout(r, 10));
