@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: the whole suite — type check, unit + integration (vitest: real database,
-# real Socket.IO clients), production build, end-to-end (Playwright in Chromium).
+# `npm test`: the whole suite — lint (style and layer rules), type check, unit + integration
+# (vitest: real database, real Socket.IO clients), production build, end-to-end (Playwright
+# in Chromium).
 # Runs on the embedded database; with DATABASE_URL set, on that PostgreSQL server instead
 # (each test file and the e2e run get their own fresh database on it).
 set -euo pipefail
@@ -10,6 +11,9 @@ export NEXT_TELEMETRY_DISABLED=1
 db="embedded PGlite"
 [ -n "${DATABASE_URL:-}" ] && db="PostgreSQL ($DATABASE_URL)"
 echo "== Parley test suite on $db"
+
+echo "== lint"
+npm run --silent lint
 
 echo "== type check"
 npx tsc --noEmit

@@ -64,6 +64,10 @@ const schema = z.object({
   PARLEY_AGENT_MODEL: optional,
   /** How often the run worker and plan scheduler look for due work, in ms. */
   PARLEY_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Log verbosity (pino levels). Unset → "info", or "warn" under vitest. */
+  LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
+  /** Set by vitest itself, never by hand: tests log less by default. */
+  VITEST: optional,
 });
 
 export type Env = z.infer<typeof schema>;
@@ -79,6 +83,17 @@ export function env(): Env {
   }
   cached = parsed.data;
   return cached;
+}
+
+/**
+ * The log level alone. server/log.ts creates the logger on import, before server/main.ts
+ * has put AUTH_SECRET in place, so it validates only its own variables and leaves env()'s
+ * cache unfilled.
+ */
+export function logLevel(): NonNullable<Env["LOG_LEVEL"]> {
+  const parsed = schema.pick({ LOG_LEVEL: true, VITEST: true }).safeParse(process.env);
+  if (!parsed.success) throw new Error(`Invalid environment:\n  LOG_LEVEL: ${parsed.error.issues[0]?.message}`);
+  return parsed.data.LOG_LEVEL ?? (parsed.data.VITEST ? "warn" : "info");
 }
 
 /** Tests change process.env between cases; this forgets the cached parse. */

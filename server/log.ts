@@ -1,12 +1,13 @@
 // Structured JSON logs (one line per event) via pino. LOG_LEVEL controls verbosity;
 // tests default to "warn" so their output stays readable.
 import pino from "pino";
+import { logLevel } from "./env";
 
 const g = globalThis as unknown as { __parleyLog?: pino.Logger };
 
 export const log: pino.Logger =
   g.__parleyLog ??
   (g.__parleyLog = pino({
-    level: process.env.LOG_LEVEL ?? (process.env.VITEST ? "warn" : "info"),
+    level: logLevel(),
     base: { app: "parley" },
   }));
