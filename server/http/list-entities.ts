@@ -1,6 +1,6 @@
 // GET /api/entities → { entities }: everyone in the workspace, for member pickers.
 import { listEntities } from "../domain/entities/list-entities";
-import { authed } from "./endpoint";
+import { actorOf, authed } from "./endpoint";
 import { json } from "./respond";
 
-export const listEntitiesHandler = authed(async (_req, { db }) => json({ entities: await listEntities(db) }));
+export const listEntitiesHandler = authed(async (_req, deps, _params, caller) => json({ entities: await listEntities(deps, actorOf(caller)) }));

@@ -3,18 +3,18 @@
 // that is not a positive integer is a 400, so typos are not silently read as defaults.
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/limits";
 import { AppError } from "../domain/errors";
-import { listMessagesBefore } from "../domain/messages/list-messages";
+import { listMessagesBefore } from "../domain/messages/list-messages-before";
 import { actorOf, authed } from "./endpoint";
 import { json } from "./respond";
 
 /** seq is a 32-bit int column; a larger `before` means "from the newest" anyway. */
 const MAX_SEQ = 2 ** 31 - 1;
 
-export const listMessagesHandler = authed<{ id: string }>(async (req, { db }, { id }, caller) => {
+export const listMessagesHandler = authed<{ id: string }>(async (req, deps, { id }, caller) => {
   const query = new URL(req.url).searchParams;
   const before = positiveInt(query, "before");
   const limit = positiveInt(query, "limit");
-  const page = await listMessagesBefore(db, actorOf(caller), {
+  const page = await listMessagesBefore(deps, actorOf(caller), {
     spaceId: id,
     beforeSeq: before === undefined ? undefined : Math.min(before, MAX_SEQ),
     limit: limit === undefined ? DEFAULT_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE),

@@ -28,6 +28,6 @@ export const signupHandler = endpoint(async (req, { db, events, limits }) => {
   await assertSignupAllowed(db, signupPolicyOf(env()), input.email);
   const user = await createUser(db, input);
   // New people join #general: its members' lists update live, without a refetch.
-  await announceNewMember({ db, events }, user.entityId);
+  await announceNewMember({ db, events }, { entityId: user.entityId });
   return json({ user: { id: user.id, email: user.email, name: user.entity.name } }, 201);
 });

@@ -2,13 +2,17 @@
 import * as ev from "@/lib/realtime/events";
 import type { Deps } from "../domain/deps";
 import { sendMessage } from "../domain/messages/send-message";
-import { listMessagesAfter, listMessagesBefore } from "../domain/messages/list-messages";
+import { listMessagesBefore } from "../domain/messages/list-messages-before";
+import { listMessagesAfter } from "../domain/messages/list-messages-after";
 import { markRead } from "../domain/messages/mark-read";
 import { listSpaces } from "../domain/spaces/list-spaces";
 import { getSpace } from "../domain/spaces/get-space";
 import { createChannel } from "../domain/spaces/create-channel";
 import { openDirectSpace } from "../domain/spaces/open-direct-space";
-import { addMembers, leaveSpace, removeMember, renameSpace } from "../domain/spaces/change-members";
+import { addMembers } from "../domain/spaces/add-members";
+import { removeMember } from "../domain/spaces/remove-member";
+import { leaveSpace } from "../domain/spaces/leave-space";
+import { renameSpace } from "../domain/spaces/rename-space";
 import { requireMembership } from "../domain/spaces/require-membership";
 import { listEntities } from "../domain/entities/list-entities";
 import type { RateLimitName } from "@/lib/limits";
@@ -46,8 +50,8 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
     return { message };
   });
 
-  on("messages:history", ev.historyInput, (input) => listMessagesBefore(db, actor, input));
-  on("messages:since", ev.sinceInput, (input) => listMessagesAfter(db, actor, input));
+  on("messages:history", ev.historyInput, (input) => listMessagesBefore(deps, actor, input));
+  on("messages:since", ev.sinceInput, (input) => listMessagesAfter(deps, actor, input));
   on("read:mark", ev.markReadInput, (input) => markRead(deps, actor, input));
 
   on("typing:set", ev.typingInput, async (input) => {
@@ -58,12 +62,12 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
     return null;
   });
 
-  on("spaces:list", empty, async () => ({ spaces: await listSpaces(db, actor.entityId) }));
+  on("spaces:list", empty, async () => ({ spaces: await listSpaces(deps, actor) }));
 
   // Joining the room is how a client starts receiving a space's events; members only.
   on("space:join", ev.spaceIdInput, async ({ spaceId }) => {
     await limit("joinsPerUser", actor.entityId);
-    const space = await getSpace(db, spaceId, actor.entityId);
+    const space = await getSpace(deps, actor, { spaceId });
     const room = ev.rooms.space(spaceId);
     await socket.join(room);
     // A removal that ran between getSpace and the join found this socket not yet in the
@@ -85,21 +89,21 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
   });
   on("space:direct", ev.openDirectInput, async ({ entityId }) => {
     await limit("channelsPerUser", actor.entityId);
-    return { space: await openDirectSpace(deps, actor, entityId) };
+    return { space: await openDirectSpace(deps, actor, { entityId }) };
   });
   // The limit counts channels added to, not people: adding 30 people to one channel is one.
   on("space:addMembers", ev.addMembersInput, async ({ spaceId, entityIds }) => {
     await limit("memberAddsPerUser", actor.entityId);
-    return { space: await addMembers(deps, actor, spaceId, entityIds) };
+    return { space: await addMembers(deps, actor, { spaceId, entityIds }) };
   });
   on("space:removeMember", ev.removeMemberInput, async ({ spaceId, entityId }) => {
-    await removeMember(deps, actor, spaceId, entityId);
-    return { space: await getSpace(db, spaceId, actor.entityId) };
+    await removeMember(deps, actor, { spaceId, entityId });
+    return { space: await getSpace(deps, actor, { spaceId }) };
   });
   on("space:leave", ev.spaceIdInput, async ({ spaceId }) => {
-    await leaveSpace(deps, actor, spaceId);
+    await leaveSpace(deps, actor, { spaceId });
     return null;
   });
   on("space:rename", ev.renameSpaceInput, async (input) => ({ space: await renameSpace(deps, actor, input) }));
-  on("entities:list", empty, async () => ({ entities: await listEntities(db) }));
+  on("entities:list", empty, async () => ({ entities: await listEntities(deps, actor) }));
 }

@@ -68,7 +68,9 @@ export async function seedDemoWorkspace(db: Db, model: { provider: string; model
   }
   const [planner, scout, critic] = agents;
   const actor = (u: { id: string; entityId: string; isAdmin: boolean }): Actor => ({ entityId: u.entityId, userId: u.id, isAdmin: u.isAdmin });
-  const A = actor(ada!), B = actor(ben!), C = actor(cleo!);
+  const A = actor(ada!),
+    B = actor(ben!),
+    C = actor(cleo!);
   const agentActor = (x: { entityId: string }): Actor => ({ entityId: x.entityId });
 
   const general = await createChannel(deps, A, {
@@ -101,7 +103,7 @@ export async function seedDemoWorkspace(db: Db, model: { provider: string; model
   await say(agentActor(critic!), design.id, "Consider contrast in dark mode — red on dark grey needs a lighter tint.");
   await say(C, design.id, "Good point, I'll add a dark variant.");
 
-  const dm = await openDirectSpace(deps, A, B.entityId);
+  const dm = await openDirectSpace(deps, A, { entityId: B.entityId });
   await say(A, dm.id, "Ben, can you look at the reconnect replay before Friday?");
   const last = await say(B, dm.id, "Yes — it replays by seq, so nothing is lost or doubled.");
 

@@ -6,7 +6,7 @@ import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-
 import type { Db } from "../db/client";
 import type { ModelResolver } from "../agents/models/resolve-model";
 import { defaultModelResolver } from "../agents/models/resolve-model";
-import { addMembers } from "../domain/spaces/change-members";
+import { addMembers } from "../domain/spaces/add-members";
 import { nullSink } from "../domain/deps";
 import { createChannel } from "../domain/spaces/create-channel";
 import { ManualClock } from "../agents/clock";
@@ -50,7 +50,7 @@ export async function createAgent(
 }
 
 export async function addToSpace(db: Db, spaceId: string, ownerEntityId: string, entityIds: string[]) {
-  await addMembers({ db, events: nullSink }, { entityId: ownerEntityId, isAdmin: true }, spaceId, entityIds);
+  await addMembers({ db, events: nullSink }, { entityId: ownerEntityId, isAdmin: true }, { spaceId, entityIds });
 }
 
 /**
@@ -61,13 +61,15 @@ export function scriptedModels(scripts: Record<string, Script>) {
   const calls: Record<string, string[]> = {};
   const resolver: ModelResolver = (agent) => {
     const script = scripts[agent.name];
-    if (!script || agent.provider !== "mock") return defaultModelResolver({ ...agent, modelSettings: { streamDelayMs: 0, thinkMs: 0, ...(agent.modelSettings as object) } });
+    if (!script || agent.provider !== "mock")
+      return defaultModelResolver({ ...agent, modelSettings: { streamDelayMs: 0, thinkMs: 0, ...(agent.modelSettings as object) } });
     const model = new MockLanguageModelV4({
       doStream: async (options: LanguageModelV4CallOptions) => {
-        const sys = options.prompt.filter((m) => m.role === "system").map((m) => m.content).join("\n");
-        const user = options.prompt
-          .flatMap((m) => (m.role === "user" ? m.content.flatMap((p) => (p.type === "text" ? [p.text] : [])) : []))
+        const sys = options.prompt
+          .filter((m) => m.role === "system")
+          .map((m) => m.content)
           .join("\n");
+        const user = options.prompt.flatMap((m) => (m.role === "user" ? m.content.flatMap((p) => (p.type === "text" ? [p.text] : [])) : [])).join("\n");
         const system = `${sys}\n\n${user}`;
         const results = options.prompt
           .flatMap((m) => (m.role === "tool" ? m.content : []))
@@ -89,7 +91,11 @@ const usage = {
 };
 
 function parts(step: Step, n: number): LanguageModelV4StreamPart[] {
-  if ("error" in step) return [{ type: "stream-start", warnings: [] }, { type: "error", error: new Error(step.error) }];
+  if ("error" in step)
+    return [
+      { type: "stream-start", warnings: [] },
+      { type: "error", error: new Error(step.error) },
+    ];
   if ("text" in step) {
     return [
       { type: "stream-start", warnings: [] },

@@ -7,9 +7,9 @@ import { entitySelect, toEntityDto } from "../dto";
 export async function announceAdded(
   { db, events }: Pick<Deps, "db" | "events">,
   actor: Actor,
-  space: { id: string; name: string },
-  addedIds: string[],
+  input: { space: { id: string; name: string }; addedIds: string[] },
 ): Promise<void> {
+  const { space, addedIds } = input;
   const others = addedIds.filter((id) => id !== actor.entityId);
   if (others.length === 0) return;
   const [by, humans] = await Promise.all([

@@ -2,15 +2,12 @@ import type { SpaceDto } from "@/lib/realtime/dto";
 import { rooms } from "@/lib/realtime/events";
 import type { Actor, Deps } from "../deps";
 import { AppError } from "../errors";
+import { normaliseChannelName } from "./channel-name";
 import { getSpace } from "./get-space";
 import { announceAdded } from "./announce-added";
 
 /** A new channel owned by the actor, with the given humans and agents as members. */
-export async function createChannel(
-  { db, events }: Deps,
-  actor: Actor,
-  input: { name: string; topic?: string; memberIds?: string[] },
-): Promise<SpaceDto> {
+export async function createChannel({ db, events }: Deps, actor: Actor, input: { name: string; topic?: string; memberIds?: string[] }): Promise<SpaceDto> {
   const name = normaliseChannelName(input.name);
   const memberIds = [...new Set((input.memberIds ?? []).filter((id) => id !== actor.entityId))];
   const found = await db.entity.count({ where: { id: { in: memberIds } } });
@@ -22,10 +19,7 @@ export async function createChannel(
       topic: input.topic ?? "",
       createdById: actor.entityId,
       memberships: {
-        create: [
-          { entityId: actor.entityId, role: "owner" },
-          ...memberIds.map((entityId) => ({ entityId, role: "member" as const })),
-        ],
+        create: [{ entityId: actor.entityId, role: "owner" }, ...memberIds.map((entityId) => ({ entityId, role: "member" as const }))],
       },
     },
   });
@@ -33,13 +27,6 @@ export async function createChannel(
     events.joinSpace(id, space.id);
     events.publish(rooms.entity(id), "space:updated", { spaceId: space.id });
   }
-  await announceAdded({ db, events }, actor, space, memberIds);
-  return getSpace(db, space.id, actor.entityId);
-}
-
-/** Slack-style names: lower case, spaces to dashes, no leading '#'. */
-export function normaliseChannelName(raw: string): string {
-  const name = raw.trim().replace(/^#+/, "").trim().toLowerCase().replace(/\s+/g, "-");
-  if (!name) throw new AppError("bad_request", "Name is required");
-  return name;
+  await announceAdded({ db, events }, actor, { space, addedIds: memberIds });
+  return getSpace({ db }, actor, { spaceId: space.id });
 }

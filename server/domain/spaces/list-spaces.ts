@@ -1,10 +1,11 @@
 // The caller's spaces with unread counts, in three queries whatever the number of spaces.
 import type { SpaceDto } from "@/lib/realtime/dto";
-import type { Db } from "../../db/client";
+import type { Actor, Deps } from "../deps";
 import { memberEntitySelect } from "../dto";
 import { toSpaceDto } from "./space-dto";
 
-export async function listSpaces(db: Db, entityId: string): Promise<SpaceDto[]> {
+export async function listSpaces({ db }: Pick<Deps, "db">, actor: Actor): Promise<SpaceDto[]> {
+  const { entityId } = actor;
   const mine = await db.membership.findMany({
     where: { entityId, space: { archivedAt: null } },
     include: { space: true },

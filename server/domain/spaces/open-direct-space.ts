@@ -5,7 +5,8 @@ import { AppError } from "../errors";
 import { getSpace } from "./get-space";
 
 /** The direct space between the actor and another entity, created on first use. */
-export async function openDirectSpace({ db, events }: Deps, actor: Actor, otherId: string): Promise<SpaceDto> {
+export async function openDirectSpace({ db, events }: Deps, actor: Actor, input: { entityId: string }): Promise<SpaceDto> {
+  const otherId = input.entityId;
   if (otherId === actor.entityId) throw new AppError("bad_request", "A direct space needs someone else");
   const other = await db.entity.findUnique({ where: { id: otherId } });
   if (!other) throw new AppError("not_found", "No such person or agent");
@@ -21,7 +22,7 @@ export async function openDirectSpace({ db, events }: Deps, actor: Actor, otherI
       });
     }
     announce(events, existing.id, [actor.entityId, otherId]);
-    return getSpace(db, existing.id, actor.entityId);
+    return getSpace({ db }, actor, { spaceId: existing.id });
   }
   try {
     const space = await db.space.create({
@@ -34,10 +35,10 @@ export async function openDirectSpace({ db, events }: Deps, actor: Actor, otherI
       },
     });
     announce(events, space.id, [actor.entityId, otherId]);
-    return getSpace(db, space.id, actor.entityId);
+    return getSpace({ db }, actor, { spaceId: space.id });
   } catch (e) {
     // Both sides opened it at the same moment: the unique directKey picked one.
-    if ((e as { code?: string }).code === "P2002") return openDirectSpace({ db, events }, actor, otherId);
+    if ((e as { code?: string }).code === "P2002") return openDirectSpace({ db, events }, actor, input);
     throw e;
   }
 }

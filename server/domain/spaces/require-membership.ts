@@ -4,6 +4,10 @@ import type { Db } from "../../db/client";
 /**
  * The membership of `entityId` in `spaceId`, or a not_found error. Not-a-member and
  * no-such-space answer the same so a non-member learns nothing about the space.
+ *
+ * A guard that actions and agent tools call first, not an action itself: it keeps the
+ * positional (db, spaceId, entityId) shape instead of (deps, actor, input), since it only
+ * needs the entity's id and runs on every event (typing included).
  */
 export async function requireMembership(db: Db, spaceId: string, entityId: string) {
   const membership = await db.membership.findUnique({
@@ -16,6 +20,7 @@ export async function requireMembership(db: Db, spaceId: string, entityId: strin
   return membership;
 }
 
+/** A role check on a membership already loaded; a plain predicate, so not in (deps, actor, input) shape. */
 export function canManageSpace(role: string, isAdmin: boolean | undefined): boolean {
   return isAdmin === true || role === "owner" || role === "admin";
 }

@@ -6,7 +6,7 @@ import { io as connect } from "socket.io-client";
 import { encode } from "next-auth/jwt";
 import { startTestServer, call, connectOutcome, waitFor, TEST_SECRET, type TestServer, type TestUser, type ClientSocket } from "@/server/testing/test-server";
 import { createChannel } from "@/server/domain/spaces/create-channel";
-import { removeMember } from "@/server/domain/spaces/change-members";
+import { removeMember } from "@/server/domain/spaces/remove-member";
 import { createApiToken } from "@/server/domain/users/api-tokens";
 import { mintSessionCookie, SESSION_COOKIE, sessionFromCookieHeader } from "@/server/auth/session-cookie";
 import { checkServerSession, endServerSession } from "@/server/auth/server-sessions";
@@ -124,9 +124,7 @@ describe("typing", () => {
     w.on("typing:updated", (p) => p.entity.id === typist.entityId && heard.push(p.typing));
 
     const started = Date.now();
-    const acks = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => call(i % 2 ? tab1 : tab2, "typing:set", { spaceId, typing: i % 4 < 2 })),
-    );
+    const acks = await Promise.all(Array.from({ length: 100 }, (_, i) => call(i % 2 ? tab1 : tab2, "typing:set", { spaceId, typing: i % 4 < 2 })));
     expect(okCount(acks)).toBe(2 * RATE_LIMITS.typingPerSocket.points);
     expect(acks.filter((a) => !a.ok)).toEqual(Array(100 - 2 * RATE_LIMITS.typingPerSocket.points).fill(rateLimited));
     expect(await call(tab3, "typing:set", { spaceId, typing: false })).toMatchObject({ ok: true }); // a third tab: stopped
@@ -257,7 +255,7 @@ describe("membership is checked again after joining a room", () => {
     const original = delegate.findUnique.bind(delegate);
     vi.spyOn(delegate, "findUnique").mockImplementationOnce((async (args: Parameters<typeof original>[0]) => {
       const found = await original(args);
-      await removeMember(t.deps, owner.actor, space.id, bob.entityId);
+      await removeMember(t.deps, owner.actor, { spaceId: space.id, entityId: bob.entityId });
       return found;
     }) as never);
     expect(await call(b, "space:join", { spaceId: space.id })).toMatchObject({ ok: false, error: { code: "not_found" } });
