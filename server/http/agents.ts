@@ -2,19 +2,24 @@
 // persona?, instructions?, enabled?, limits… } → { agent }. Admins only: agent settings
 // include which provider (and key) an agent spends. A modelSettings.baseURL must be on
 // PARLEY_MODEL_HOSTS (server/domain/agents/model-hosts.ts): 400 otherwise.
-import { agentSettingsInput, listAgents, updateAgent } from "../domain/agents/agent-settings";
+import { agentSettingsInput } from "../domain/agents/agent-settings";
+import { listAgents } from "../domain/agents/list-agents";
+import { updateAgent } from "../domain/agents/update-agent";
 import { env } from "../env";
-import { authed, requireAdmin } from "./endpoint";
+import { actorOf, authed, requireAdmin } from "./endpoint";
 import { readJson } from "./read-json";
 import { json } from "./respond";
 
 export const listAgentsHandler = authed(async (_req, deps, _p, caller) => {
   requireAdmin(caller, "manage agents");
-  return json({ agents: await listAgents(deps.db) });
+  return json({ agents: await listAgents(deps, actorOf(caller)) });
 });
 
-export const updateAgentHandler = authed<{ id: string }>(async (req, deps, { id }, caller) => {
-  requireAdmin(caller, "manage agents");
-  const input = await readJson(req, agentSettingsInput);
-  return json({ agent: await updateAgent(deps.db, id, input, { modelHosts: env().PARLEY_MODEL_HOSTS }) });
-}, { limit: "accountChangesPerUser" });
+export const updateAgentHandler = authed<{ id: string }>(
+  async (req, deps, { id }, caller) => {
+    requireAdmin(caller, "manage agents");
+    const settings = await readJson(req, agentSettingsInput);
+    return json({ agent: await updateAgent(deps, actorOf(caller), { agentId: id, settings, modelHosts: env().PARLEY_MODEL_HOSTS }) });
+  },
+  { limit: "accountChangesPerUser" },
+);

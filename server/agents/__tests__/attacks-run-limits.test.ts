@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { TestServer } from "../../testing/test-server";
 import { silent, startAgentScenario, type Script } from "../../testing/agents";
 import { sendMessage } from "../../domain/messages/send-message";
-import { setPlans } from "../../domain/agents/plans";
+import { setPlans } from "../../domain/agents/set-plans";
 import { rotateServiceKey } from "../services/service-keys";
 import { agentTriggerHandler } from "../../http/agent-trigger";
 import { request, run as runHandler } from "../../http/__tests__/helpers";
@@ -87,12 +87,14 @@ describe("runs in flight", () => {
 
 describe("schedules", () => {
   it("a cron plan may run at most once a minute", async () => {
-    const { agents } = await setup();
+    const { agents, ada } = await setup();
     const now = new Date();
     for (const cron of ["* * * * * *", "*/30 * * * * *", "0,1 * * * * *"]) {
-      await expect(setPlans(srv.deps.db, agents.Hook!.id, [{ name: "spam", instruction: "x", cron }], now), cron).rejects.toThrow(/at most once a minute/);
+      await expect(setPlans(srv.deps, ada.actor, { agentId: agents.Hook!.id, plans: [{ name: "spam", instruction: "x", cron }], now }), cron).rejects.toThrow(
+        /at most once a minute/,
+      );
     }
-    const ok = await setPlans(srv.deps.db, agents.Hook!.id, [{ name: "minutely", instruction: "x", cron: "* * * * *" }], now);
+    const ok = await setPlans(srv.deps, ada.actor, { agentId: agents.Hook!.id, plans: [{ name: "minutely", instruction: "x", cron: "* * * * *" }], now });
     expect(ok[0]!.cron).toBe("* * * * *");
   });
 });

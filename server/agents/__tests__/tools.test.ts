@@ -1,6 +1,6 @@
 // Rules 5, 6, 10–12: the tools and what they change, plans firing once, service triggers.
 import { afterEach, describe, expect, it } from "vitest";
-import { type TestServer } from "../../testing/test-server";
+import type { TestServer } from "../../testing/test-server";
 import { type ModelCall, type Script, type Step, startAgentScenario } from "../../testing/agents";
 import { createChannel } from "../../domain/spaces/create-channel";
 import { sendMessage } from "../../domain/messages/send-message";
@@ -231,9 +231,13 @@ describe("plans", () => {
 
   it("a cron plan gets its next time after firing", async () => {
     const clock = new ManualClock(new Date("2026-02-18T08:59:00.000Z"));
-    const { agents } = await setup({ Planner: () => ({ text: "ok" }) }, clock);
-    const { setPlans } = await import("../../domain/agents/plans");
-    await setPlans(srv.deps.db, agents.Planner!.id, [{ name: "Daily", instruction: "report", cron: "0 9 * * *" }], clock.now());
+    const { agents, ada } = await setup({ Planner: () => ({ text: "ok" }) }, clock);
+    const { setPlans } = await import("../../domain/agents/set-plans");
+    await setPlans(srv.deps, ada.actor, {
+      agentId: agents.Planner!.id,
+      plans: [{ name: "Daily", instruction: "report", cron: "0 9 * * *" }],
+      now: clock.now(),
+    });
     clock.advance(120_000);
     await srv.gateway.tick();
     await srv.gateway.idle();
@@ -244,23 +248,23 @@ describe("plans", () => {
   });
 
   it("rejects a plan without exactly one schedule, and a malformed runAfter", async () => {
-    const { agents } = await setup({ Planner: () => ({ text: "ok" }) });
-    const { setPlans } = await import("../../domain/agents/plans");
+    const { agents, ada } = await setup({ Planner: () => ({ text: "ok" }) });
+    const { setPlans } = await import("../../domain/agents/set-plans");
     const now = new Date();
-    await expect(setPlans(srv.deps.db, agents.Planner!.id, [{ name: "x", instruction: "y" }], now)).rejects.toThrow(/exactly one/);
-    await expect(setPlans(srv.deps.db, agents.Planner!.id, [{ name: "x", instruction: "y", runAfter: "2 hours", cron: "* * * * *" }], now)).rejects.toThrow(
-      /exactly one/,
-    );
-    await expect(setPlans(srv.deps.db, agents.Planner!.id, [{ name: "x", instruction: "y", runAfter: "soon" }], now)).rejects.toThrow(
-      /runAfter must look like/,
-    );
+    await expect(setPlans(srv.deps, ada.actor, { agentId: agents.Planner!.id, plans: [{ name: "x", instruction: "y" }], now })).rejects.toThrow(/exactly one/);
+    await expect(
+      setPlans(srv.deps, ada.actor, { agentId: agents.Planner!.id, plans: [{ name: "x", instruction: "y", runAfter: "2 hours", cron: "* * * * *" }], now }),
+    ).rejects.toThrow(/exactly one/);
+    await expect(
+      setPlans(srv.deps, ada.actor, { agentId: agents.Planner!.id, plans: [{ name: "x", instruction: "y", runAfter: "soon" }], now }),
+    ).rejects.toThrow(/runAfter must look like/);
     for (const [text, ms] of [
       ["30 minutes", 1_800_000],
       ["2 hours", 7_200_000],
       ["1 day", 86_400_000],
       ["1 week", 604_800_000],
     ] as const) {
-      const [p] = await setPlans(srv.deps.db, agents.Planner!.id, [{ name: text, instruction: "y", runAfter: text }], now);
+      const [p] = await setPlans(srv.deps, ada.actor, { agentId: agents.Planner!.id, plans: [{ name: text, instruction: "y", runAfter: text }], now });
       expect(new Date(p!.nextRunAt!).getTime() - now.getTime()).toBe(ms);
     }
   });

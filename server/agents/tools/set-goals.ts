@@ -1,6 +1,6 @@
 // set_goals: creates goals or updates them by id; a rewritten goal takes its writer's reach.
 import { z } from "zod";
-import { setGoals } from "../../domain/agents/goals";
+import { setGoals } from "../../domain/agents/set-goals";
 import { provenanceOf } from "./run-scope";
 import { defineTool } from "./tool";
 
@@ -21,5 +21,6 @@ export const setGoalsTool = defineTool({
       .min(1)
       .max(50),
   }),
-  execute: (s, i) => setGoals(s.ctx.db, s.agent.id, i.goals, provenanceOf(s), s.run.reach).then((goals) => ({ goals })),
+  execute: (s, i) =>
+    setGoals(s.ctx, { entityId: s.agent.entityId, run: provenanceOf(s) }, { agentId: s.agent.id, goals: i.goals }).then((goals) => ({ goals })),
 });

@@ -1,6 +1,6 @@
 // set_memories: facts the agent sees in every future run, tagged with where they came from.
 import { z } from "zod";
-import { setMemories } from "../../domain/agents/memories";
+import { setMemories } from "../../domain/agents/set-memories";
 import { provenanceOf } from "./run-scope";
 import { defineTool } from "./tool";
 
@@ -13,5 +13,8 @@ export const setMemoriesTool = defineTool({
       .min(1)
       .max(50),
   }),
-  execute: (s, i) => setMemories(s.ctx.db, s.agent.id, i.memories, provenanceOf(s), s.run.reach).then((memories) => ({ saved: memories })),
+  execute: (s, i) =>
+    setMemories(s.ctx, { entityId: s.agent.entityId, run: provenanceOf(s) }, { agentId: s.agent.id, memories: i.memories }).then((memories) => ({
+      saved: memories,
+    })),
 });

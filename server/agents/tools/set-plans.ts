@@ -1,7 +1,7 @@
 // set_plans: schedules runs of the agent itself; a plan runs later with its maker's reach, in
 // the space it was made in.
 import { z } from "zod";
-import { setPlans } from "../../domain/agents/plans";
+import { setPlans } from "../../domain/agents/set-plans";
 import { provenanceOf } from "./run-scope";
 import { defineTool } from "./tool";
 
@@ -23,7 +23,7 @@ export const setPlansTool = defineTool({
       .max(20),
   }),
   async execute(s, i) {
-    const plans = await setPlans(s.ctx.db, s.agent.id, i.plans, s.ctx.clock.now(), provenanceOf(s), s.run.reach);
+    const plans = await setPlans(s.ctx, { entityId: s.agent.entityId, run: provenanceOf(s) }, { agentId: s.agent.id, plans: i.plans, now: s.ctx.clock.now() });
     s.ctx.kick(); // a plan due now should not wait for the next tick
     return { plans };
   },

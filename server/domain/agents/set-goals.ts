@@ -1,22 +1,15 @@
-// An agent's goals: objectives with status, priority (lower = more important) and a long-term flag.
-import type { Db } from "../../db/client";
+// Creating goals, or updating them by id. A run may update only goals its reach covers.
+import type { Deps } from "../deps";
 import { AppError } from "../errors";
-import { ADMIN_PROVENANCE, visibleWithin, type Provenance } from "./provenance";
+import { type GoalInput, MAX_GOAL_LENGTH } from "./goal-input";
+import { type AgentActor, writerProvenance, readerReach, visibleWithin } from "./provenance";
 
-export interface GoalInput {
-  id?: string;
-  description?: string;
-  status?: "active" | "completed" | "abandoned";
-  priority?: number;
-  longTerm?: boolean;
-}
-
-export const MAX_GOAL_LENGTH = 500;
-
-/** `from` is the writer's provenance; `within` (a run's reach) limits which goals it may update. */
-export async function setGoals(db: Db, agentId: string, goals: GoalInput[], from: Provenance = ADMIN_PROVENANCE, within?: readonly string[]) {
+export async function setGoals({ db }: Pick<Deps, "db">, actor: AgentActor, input: { agentId: string; goals: GoalInput[] }) {
+  const { agentId } = input;
+  const from = writerProvenance(actor);
+  const within = readerReach(actor);
   const out = [];
-  for (const g of goals) {
+  for (const g of input.goals) {
     if (g.description !== undefined && (!g.description.trim() || g.description.length > MAX_GOAL_LENGTH)) {
       throw new AppError("bad_request", `Goal descriptions are 1–${MAX_GOAL_LENGTH} characters`);
     }
@@ -34,15 +27,4 @@ export async function setGoals(db: Db, agentId: string, goals: GoalInput[], from
     }
   }
   return out.map(({ id, description, status, priority, longTerm }) => ({ id, description, status, priority, longTerm }));
-}
-
-export async function deleteGoals(db: Db, agentId: string, ids: string[], within?: readonly string[]) {
-  const rows = await db.goal.findMany({ where: { agentId, id: { in: ids } }, select: { id: true, reach: true } });
-  const visible = rows.filter(visibleWithin(within)).map((r) => r.id);
-  const { count } = await db.goal.deleteMany({ where: { agentId, id: { in: visible } } });
-  return { deleted: count };
-}
-
-export async function listGoals(db: Db, agentId: string) {
-  return db.goal.findMany({ where: { agentId }, orderBy: [{ status: "asc" }, { priority: "asc" }] });
 }
