@@ -1,0 +1,117 @@
+// Before a model call: the run as the tools see it (its scope: who acts, for whom, where it may
+// reach, why its messages are sent), then the context the model reads, saved on the run so an
+// admin sees exactly what the model was given.
+import type { GatewayCtx } from "../gateway-context";
+import { loadContext } from "../context/load-context";
+import { buildContext } from "../context/build-context";
+import { CONTEXT_SHARE } from "../context/budget";
+import type { MessageOrigin } from "../context/context-input";
+import type { ResolvedModel } from "../models/resolve-model";
+import { noteSeen, type RunScope } from "../tools/run-scope";
+import { currentReach } from "../reach/reach";
+import { appendRunEvent } from "./run-events";
+
+/** The run with its agent, or null unless it is `running` (claimed by this process). */
+export async function loadRunningRun(ctx: Pick<GatewayCtx, "db">, runId: string) {
+  const run = await ctx.db.run.findUnique({ where: { id: runId }, include: { agent: { include: { entity: true } } } });
+  return run && run.status === "running" ? run : null;
+}
+
+export type RunningRun = NonNullable<Awaited<ReturnType<typeof loadRunningRun>>>;
+
+export async function buildScope(ctx: GatewayCtx, run: RunningRun): Promise<RunScope> {
+  const { agent } = run;
+  return {
+    ctx,
+    run: {
+      id: run.id,
+      chainDepth: run.chainDepth,
+      triggerType: run.triggerType,
+      triggerSpaceId: run.triggerSpaceId,
+      reach: await narrowToRequester(ctx, run),
+      requesterId: run.requesterId,
+    },
+    agent: {
+      id: agent.id,
+      entityId: agent.entityId,
+      name: agent.entity.name,
+      maxWaitingRuns: agent.maxWaitingRuns,
+      maxRunDurationMs: agent.maxRunDurationMs,
+      maxToolSteps: agent.maxToolSteps,
+    },
+    origin: await originOf(ctx, run),
+    state: {
+      activeSpaceId: run.activeSpaceId,
+      paused: false,
+      stopped: false,
+      waitCount: run.waitCount,
+      seen: (run.seenCursors as RunScope["state"]["seen"] | null) ?? {},
+    },
+  };
+}
+
+/** The agent's model, and the context built within its share of that model's window. */
+export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: RunScope, now: Date) {
+  const { agent } = run;
+  const model: ResolvedModel = ctx.models({
+    id: agent.id,
+    name: agent.entity.name,
+    provider: agent.provider,
+    modelId: agent.modelId,
+    modelSettings: agent.modelSettings,
+  });
+  const input = await loadContext(
+    ctx.db,
+    run,
+    { id: agent.id, entityId: agent.entityId, name: agent.entity.name, persona: agent.persona, instructions: agent.instructions },
+    { now, maxTokens: Math.floor(model.contextTokens * CONTEXT_SHARE) },
+  );
+  const context = buildContext(input);
+  // The context checked the active space (in reach, still a member); tools and drafts start from that.
+  scope.state.activeSpaceId = input.activeSpace?.id ?? null;
+  if (context.seen) noteSeen(scope, context.seen.spaceId, context.seen.seq, context.seen.messageId);
+  await ctx.db.run.update({ where: { id: run.id }, data: { contextSnapshot: context.text, seenCursors: scope.state.seen } });
+  await appendRunEvent(ctx, run.id, "context", {
+    tokens: context.tokens,
+    omittedSeen: context.omittedSeen,
+    resumed: input.resume ? input.resume.result : null,
+    model: `${agent.provider}/${agent.modelId}`,
+  });
+  return { model, context };
+}
+
+/** The run's reach, less any space its requester has left since; persisted so the context and tools agree. */
+async function narrowToRequester(ctx: GatewayCtx, run: { id: string; reach: string[]; requesterId: string | null }): Promise<string[]> {
+  const reach = await currentReach(ctx.db, run.reach, run.requesterId);
+  if (reach.length !== run.reach.length) {
+    await ctx.db.run.update({ where: { id: run.id }, data: { reach } });
+    run.reach = reach; // loadContext reads the row object
+  }
+  return reach;
+}
+
+/** Why this run's messages are sent, stamped on each (its origin). */
+async function originOf(
+  ctx: GatewayCtx,
+  run: { triggerType: "space_message" | "plan" | "service"; triggerMessageId: string | null; planId: string | null; serviceName: string | null },
+): Promise<MessageOrigin> {
+  if (run.triggerType === "plan") {
+    const plan = run.planId ? await ctx.db.plan.findUnique({ where: { id: run.planId }, select: { name: true } }) : null;
+    return { triggerType: "plan", planName: plan?.name ?? null };
+  }
+  if (run.triggerType === "service") return { triggerType: "service", serviceName: run.serviceName };
+  const m = run.triggerMessageId
+    ? await ctx.db.message.findUnique({
+        where: { id: run.triggerMessageId },
+        select: { text: true, space: { select: { id: true, name: true, kind: true } }, sender: { select: { name: true } } },
+      })
+    : null;
+  return {
+    triggerType: "space_message",
+    triggerSpaceId: m?.space.id ?? null,
+    triggerSpaceName: m?.space.name ?? null,
+    triggerSpaceKind: m?.space.kind ?? null,
+    triggerSenderName: m?.sender.name ?? null,
+    triggerText: m ? m.text.slice(0, 300) : null,
+  };
+}
