@@ -101,8 +101,8 @@ async function main() {
   await gateway.start();
 
   // No password: createUser would otherwise spend its time in scrypt.
-  const ada = await createUser(db, { email: "ada@bench.dev", name: "Ada" });
-  const bob = await createUser(db, { email: "bob@bench.dev", name: "Bob" });
+  const ada = await createUser({ db }, { email: "ada@bench.dev", name: "Ada" });
+  const bob = await createUser({ db }, { email: "bob@bench.dev", name: "Bob" });
   const adaActor = { entityId: ada.entityId, userId: ada.id };
   const offline = { provider: "offline", modelSettings: { streamDelayMs: 0 } };
 

@@ -1,6 +1,6 @@
 // `npm run token -- <email>`: creates a personal API token named "cli" for that user and
 // prints only the token on stdout (so `TOKEN=$(npm run -s token -- me@x.dev)` works).
-import { createApiToken } from "../server/domain/users/api-tokens";
+import { createApiToken } from "../server/domain/users/create-api-token";
 import { fail, openCliDatabase } from "./cli-database";
 
 async function main() {
@@ -14,7 +14,7 @@ async function main() {
       process.stderr.write(`token: no user with email ${email}; sign up in the app first\n`);
       return;
     }
-    const { token } = await createApiToken(database.db, user.id, "cli");
+    const { token } = await createApiToken(database, { entityId: user.entityId, userId: user.id, isAdmin: user.isAdmin }, { name: "cli" });
     process.stdout.write(`${token}\n`);
   } finally {
     await database.close();

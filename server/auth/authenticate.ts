@@ -2,7 +2,7 @@
 // Used by the socket handshake and by every API handler, so both paths agree.
 import type { Db } from "../db/client";
 import type { Actor } from "../domain/deps";
-import { isApiTokenLive, userForApiToken } from "../domain/users/api-tokens";
+import { isApiTokenLive, userForApiToken } from "../domain/users/api-token-auth";
 import { isSessionLive, userForSession } from "../domain/users/sessions";
 import { sessionFromCookieHeader } from "./session-cookie";
 

@@ -4,14 +4,13 @@
 // afterwards goes through next-auth (app/api/auth), which owns the session cookie.
 import { z } from "zod";
 import { displayName } from "@/lib/display-name";
-import { createUser } from "../domain/users/create-user";
-import { assertSignupAllowed, signupPolicyOf } from "../domain/users/signup-policy";
+import { signUp } from "../domain/users/sign-up";
+import { signupPolicyOf } from "../domain/users/signup-policy";
 import { env } from "../env";
 import { clientIp } from "./client-ip";
 import { endpoint } from "./endpoint";
 import { readJson } from "./read-json";
 import { json } from "./respond";
-import { announceNewMember } from "../domain/spaces/announce-new-member";
 
 // Only these keys are read: an `isAdmin` in the body is dropped. The minimum password
 // length is createUser's; the maximum only bounds the work a request can cause.
@@ -21,13 +20,10 @@ const body = z.object({
   password: z.string().max(200),
 });
 
-export const signupHandler = endpoint(async (req, { db, events, limits }) => {
+export const signupHandler = endpoint(async (req, deps) => {
   // Every attempt counts, before any work: each costs a password hash, valid or not.
-  await limits?.consume("signupPerIp", clientIp(req));
+  await deps.limits?.consume("signupPerIp", clientIp(req));
   const input = await readJson(req, body);
-  await assertSignupAllowed(db, signupPolicyOf(env()), input.email);
-  const user = await createUser(db, input);
-  // New people join #general: its members' lists update live, without a refetch.
-  await announceNewMember({ db, events }, { entityId: user.entityId });
+  const user = await signUp(deps, { ...input, policy: signupPolicyOf(env()) });
   return json({ user: { id: user.id, email: user.email, name: user.entity.name } }, 201);
 });

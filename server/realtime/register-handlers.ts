@@ -20,8 +20,7 @@ import { spendMessageBudget } from "../limits/message-budget";
 import { handle } from "./ack";
 import { socketQueue } from "./socket-queue";
 import { log } from "../log";
-import type { ParleySocket } from "./typing-tracker";
-import { TypingTracker } from "./typing-tracker";
+import type { ParleySocket, TypingTracker } from "./typing-tracker";
 import { z } from "zod";
 
 const empty = z.object({}).passthrough();

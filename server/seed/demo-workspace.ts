@@ -51,7 +51,7 @@ export async function seedDemoWorkspace(db: Db, model: { provider: string; model
   // One at a time: each hashes a password, and more hashes at once than
   // MAX_CONCURRENT_PASSWORD_HASHES are refused as busy.
   const humans = [];
-  for (const u of DEMO_USERS) humans.push(await createUser(db, u));
+  for (const u of DEMO_USERS) humans.push(await createUser({ db }, u));
   const [ada, ben, cleo] = humans;
   const agents = [];
   for (const a of DEMO_AGENTS) {

@@ -64,7 +64,7 @@ export async function startTestServer(opts: { gateway?: GatewayOptions; unlimite
     realtime,
     gateway,
     async user(name, opts) {
-      const user = await createUser(database.db, {
+      const user = await createUser(database, {
         email: `${name.toLowerCase()}-${++n}@test.dev`,
         name,
         password: "password123",

@@ -9,7 +9,8 @@ import { getDb } from "@/server/db/client";
 import { env } from "@/server/env";
 import { configuredOAuthProviders } from "@/server/auth/oauth-providers";
 import { signInErrorMessage } from "@/server/auth/sign-in-errors";
-import { listLinkedProviders, providerLabel } from "@/server/domain/users/link-oauth-account";
+import { providerLabel } from "@/server/domain/users/link-oauth-account";
+import { listLinkedProviders } from "@/server/domain/users/list-linked-providers";
 import { signupPolicyOf } from "@/server/domain/users/signup-policy";
 
 export const dynamic = "force-dynamic";
@@ -18,7 +19,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
   const me = await currentUser();
   if (!me) redirect("/signin");
   const e = env();
-  const linked = await listLinkedProviders(getDb(), me.userId);
+  const linked = await listLinkedProviders({ db: getDb() }, { entityId: me.entity.id, userId: me.userId, isAdmin: me.isAdmin });
   // Configured providers, plus any still linked after its keys left the env.
   const oauth = [...new Set<string>([...configuredOAuthProviders(e), ...linked])].map((id) => ({
     id,

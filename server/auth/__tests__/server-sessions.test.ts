@@ -42,7 +42,7 @@ const sessionUser = async (cookie: string) => {
 
 describe("sessions through next-auth", () => {
   it("sign-in keeps a session on the server; sign-out ends it for every copy of the cookie", async () => {
-    const user = await createUser(t.deps.db, { email: "sessions@test.dev", name: "Sessions", password: "password123" });
+    const user = await createUser(t.deps, { email: "sessions@test.dev", name: "Sessions", password: "password123" });
     const cookie = await signIn("sessions@test.dev", "password123");
     const { sid } = (await sessionFromCookieHeader(cookie, TEST_SECRET))!;
     expect(await t.deps.db.session.findUnique({ where: { sessionToken: sid } })).toMatchObject({ userId: user.id });

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Deps } from "../deps";
 import { displayName } from "@/lib/display-name";
 import { AppError } from "../errors";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "./password";
@@ -14,9 +14,11 @@ export interface NewUser {
 
 /**
  * A human account and its entity. The first account in an empty workspace becomes an
- * admin. New people join #general when it exists, as in Slack.
+ * admin. New people join #general when it exists, as in Slack. No actor: nobody is signed in
+ * when an account is made (sign-up, a first OAuth sign-in, scripts), so this takes (deps, input).
+ * It announces nothing; sign-up.ts tells the new member's spaces.
  */
-export async function createUser(db: Db, input: NewUser) {
+export async function createUser({ db }: Pick<Deps, "db">, input: NewUser) {
   const email = input.email.trim().toLowerCase();
   // Every path that makes an account (sign-up, OAuth, scripts) gets the same one-line name rule.
   const name = displayName.safeParse(input.name);

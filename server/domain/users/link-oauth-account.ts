@@ -28,6 +28,10 @@ const refuse = (code: "forbidden" | "conflict" | "bad_request", reason: OAuthRef
 
 export const providerLabel = (provider: string) => ({ github: "GitHub", google: "Google" })[provider] ?? provider.charAt(0).toUpperCase() + provider.slice(1);
 
+/**
+ * Runs inside next-auth's sign-in callback, before there is an actor (the identity is who is
+ * asking), so it keeps the (db, identity, policy) shape rather than (deps, actor, input).
+ */
 export async function linkOAuthAccount(db: Db, input: OAuthIdentity, policy: SignupPolicy) {
   const label = providerLabel(input.provider);
   const linked = await db.account.findUnique({
@@ -57,7 +61,7 @@ export async function linkOAuthAccount(db: Db, input: OAuthIdentity, policy: Sig
   }
   await assertSignupAllowed(db, policy, email);
   // Profile names are the provider's, not ours to trust: made one plain line first.
-  const user = await createUser(db, { email, name: cleanDisplayName(input.name) || cleanDisplayName(email) });
+  const user = await createUser({ db }, { email, name: cleanDisplayName(input.name) || cleanDisplayName(email) });
   try {
     await createLink(db, user.id, input);
   } catch (e) {
@@ -80,10 +84,4 @@ async function createLink(db: Db, userId: string, input: OAuthIdentity) {
     }
     throw e;
   }
-}
-
-/** The providers a user has connected, for Settings. */
-export async function listLinkedProviders(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.account.findMany({ where: { userId }, select: { provider: true }, orderBy: { provider: "asc" } });
-  return [...new Set(rows.map((r) => r.provider))];
 }

@@ -2,6 +2,9 @@
 // expires; each one carries a random session id (`sid`) with a Session row behind it, so
 // signing out (one device or all) deletes rows and the cookie stops working at once.
 // Checking a session is one lookup by the unique sessionToken.
+// These run inside authentication and sign-in/out, keyed by the session id, so they take the
+// database (or deps) and ids rather than (deps, actor, input). "Sign out everywhere", which a
+// signed-in person asks for, is end-all-sessions.ts.
 import { randomBytes } from "node:crypto";
 import { rooms } from "@/lib/realtime/events";
 import type { Db } from "../../db/client";
@@ -32,13 +35,4 @@ export async function isSessionLive(db: Db, sid: string, userId: string): Promis
 export async function endSession({ db, events }: Pick<Deps, "db" | "events">, sid: string): Promise<void> {
   await db.session.deleteMany({ where: { sessionToken: sid } });
   events.disconnect(rooms.session(sid));
-}
-
-/** "Sign out everywhere": every session of the user ends; API tokens are separate and stay. */
-export async function endAllSessions({ db, events }: Pick<Deps, "db" | "events">, userId: string): Promise<number> {
-  // One statement, so a session started meanwhile is either kept or deleted and disconnected.
-  const rows = await db.$queryRaw<{ sessionToken: string }[]>`
-    DELETE FROM "Session" WHERE "userId" = ${userId} RETURNING "sessionToken"`;
-  for (const r of rows) events.disconnect(rooms.session(r.sessionToken));
-  return rows.length;
 }

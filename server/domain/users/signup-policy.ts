@@ -3,6 +3,8 @@
 // database nobody could otherwise ever get in (and that account becomes the admin).
 // SIGNUP_DOMAINS applies to every account, the first included. Parley sends no
 // verification mail, so for a password sign-up the domain is the one typed, not proven.
+// Policy checks, not actions: pages and sign-up paths ask them before anyone is signed in,
+// so they take (db, policy, …) rather than (deps, actor, input).
 import type { Db } from "../../db/client";
 import { AppError } from "../errors";
 

@@ -3,7 +3,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer, type TestUser } from "@/server/testing/test-server";
 import { createChannel } from "@/server/domain/spaces/create-channel";
-import { createApiToken, revokeApiToken } from "@/server/domain/users/api-tokens";
+import { createApiToken } from "@/server/domain/users/create-api-token";
+import { revokeApiToken } from "@/server/domain/users/revoke-api-token";
 import { MAX_BODY_BYTES } from "@/lib/limits";
 import { log } from "@/server/log";
 import { listSpacesHandler } from "../list-spaces";
@@ -37,11 +38,11 @@ describe("authentication", () => {
   });
 
   it("accepts a live API token and refuses it once revoked", async () => {
-    const { token, id } = await createApiToken(t.deps.db, alice.userId, "ci");
+    const { token, id } = await createApiToken(t.deps, alice.actor, { name: "ci" });
     const ok = await run(t, listEntitiesHandler, request("/api/entities", { bearer: token }));
     expect(ok.status).toBe(200);
     expect(ok.body.entities).toEqual(expect.arrayContaining([expect.objectContaining({ id: alice.entityId, name: "Alice" })]));
-    await revokeApiToken(t.deps, alice.userId, id);
+    await revokeApiToken(t.deps, alice.actor, { id: id });
     expect((await run(t, listEntitiesHandler, request("/api/entities", { bearer: token }))).status).toBe(401);
     // A bad token is not rescued by a valid cookie sent alongside it.
     const both = await run(t, listSpacesHandler, request("/api/spaces", { bearer: token, cookie: alice.cookie }));

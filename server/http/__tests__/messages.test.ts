@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, waitFor, type TestServer, type TestUser } from "@/server/testing/test-server";
 import { createChannel } from "@/server/domain/spaces/create-channel";
-import { createApiToken } from "@/server/domain/users/api-tokens";
+import { createApiToken } from "@/server/domain/users/create-api-token";
 import { MAX_MESSAGE_LENGTH, MAX_PAGE_SIZE } from "@/lib/limits";
 import type { MessageDto } from "@/lib/realtime/dto";
 import { listSpacesHandler } from "../list-spaces";
@@ -104,7 +104,7 @@ describe("POST /api/spaces/:id/messages", () => {
   });
 
   it("sends with an API token and reaches another member's socket live", async () => {
-    const { token } = await createApiToken(t.deps.db, alice.userId, "bot");
+    const { token } = await createApiToken(t.deps, alice.actor, { name: "bot" });
     const b = await bob.connect();
     const received = waitFor(b, "message:new");
     const res = await post({ bearer: token }, { text: "from a script" });

@@ -1,7 +1,7 @@
 // Managing API tokens over HTTP: session cookie only, shown once, revocable, per user.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, type TestUser } from "@/server/testing/test-server";
-import { createApiToken } from "@/server/domain/users/api-tokens";
+import { createApiToken } from "@/server/domain/users/create-api-token";
 import { createTokenHandler, listTokensHandler, revokeTokenHandler } from "../api-tokens";
 import { listSpacesHandler } from "../list-spaces";
 import { request, run } from "./helpers";
@@ -49,7 +49,7 @@ describe("/api/tokens", () => {
   });
 
   it("refuses every token action made with a bearer token (403)", async () => {
-    const { token, id } = await createApiToken(t.deps.db, alice.userId, "leaked");
+    const { token, id } = await createApiToken(t.deps, alice.actor, { name: "leaked" });
     const minted = await create({ bearer: token }, { name: "more" });
     expect(minted.status).toBe(403);
     expect(minted.body.error.code).toBe("forbidden");
@@ -61,7 +61,7 @@ describe("/api/tokens", () => {
   });
 
   it("keeps each user's tokens to themselves", async () => {
-    const { id } = await createApiToken(t.deps.db, alice.userId, "alice-only");
+    const { id } = await createApiToken(t.deps, alice.actor, { name: "alice-only" });
     expect((await list({ cookie: bob.cookie })).body.tokens).toEqual([]);
     expect((await revoke({ cookie: bob.cookie }, id)).status).toBe(404);
     expect((await t.deps.db.apiToken.findUniqueOrThrow({ where: { id } })).revokedAt).toBeNull();

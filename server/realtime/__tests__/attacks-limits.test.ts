@@ -7,7 +7,7 @@ import { encode } from "next-auth/jwt";
 import { startTestServer, call, connectOutcome, waitFor, TEST_SECRET, type TestServer, type TestUser, type ClientSocket } from "@/server/testing/test-server";
 import { createChannel } from "@/server/domain/spaces/create-channel";
 import { removeMember } from "@/server/domain/spaces/remove-member";
-import { createApiToken } from "@/server/domain/users/api-tokens";
+import { createApiToken } from "@/server/domain/users/create-api-token";
 import { mintSessionCookie, SESSION_COOKIE, sessionFromCookieHeader } from "@/server/auth/session-cookie";
 import { checkServerSession, endServerSession } from "@/server/auth/server-sessions";
 import { MAX_PENDING_EVENTS_PER_SOCKET, RATE_LIMITS, TYPING_RELAY_MS } from "@/lib/limits";
@@ -271,7 +271,7 @@ describe("membership is checked again after joining a room", () => {
 describe("revoking an API token", () => {
   it("disconnects the sockets opened with it at once, and it cannot reconnect", async () => {
     const bot = await t.user("BotOwner");
-    const { token, id } = await createApiToken(t.deps.db, bot.userId, "bot");
+    const { token, id } = await createApiToken(t.deps, bot.actor, { name: "bot" });
     const viaToken = await open({ auth: { token } });
     const viaCookie = await bot.connect();
     const closed = disconnected(viaToken);
@@ -318,7 +318,7 @@ describe("signing out", () => {
   it("everywhere: every session's cookie and socket end; API tokens stay; a token cannot do it", async () => {
     const user = await t.user("Everywhere");
     const laptop = await mintSessionCookie(t.deps.db, user.userId, TEST_SECRET);
-    const { token } = await createApiToken(t.deps.db, user.userId, "script");
+    const { token } = await createApiToken(t.deps, user.actor, { name: "script" });
     const [phoneSocket, laptopSocket, scriptSocket] = await Promise.all([
       user.connect(),
       open({ extraHeaders: { cookie: laptop } }),

@@ -77,10 +77,10 @@ describe("where to listen", () => {
     const db = await openTestDatabase();
     try {
       expect(await demoAccountsPresent(db.db)).toEqual([]);
-      await createUser(db.db, { email: "owner@example.com", name: "Owner", password: "long enough" });
-      await createUser(db.db, { email: "ben@parley.dev", name: "Ben" }); // OAuth-only: no password to guess
+      await createUser(db, { email: "owner@example.com", name: "Owner", password: "long enough" });
+      await createUser(db, { email: "ben@parley.dev", name: "Ben" }); // OAuth-only: no password to guess
       expect(await demoAccountsPresent(db.db)).toEqual([]);
-      await createUser(db.db, { email: "ada@parley.dev", name: "Ada", password: "parley-admin" });
+      await createUser(db, { email: "ada@parley.dev", name: "Ada", password: "parley-admin" });
       expect(await demoAccountsPresent(db.db)).toEqual(["ada@parley.dev"]);
       expect(listenHost({ host: undefined, demoAccounts: await demoAccountsPresent(db.db) }).host).toBe("127.0.0.1");
     } finally {

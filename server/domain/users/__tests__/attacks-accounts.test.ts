@@ -13,7 +13,7 @@ import { nullSink } from "@/server/domain/deps";
 import { isAppError } from "@/server/domain/errors";
 import { linkOAuthAccount, type OAuthIdentity } from "../link-oauth-account";
 import { assertSignupAllowed, type SignupPolicy } from "../signup-policy";
-import { createApiToken } from "../api-tokens";
+import { createApiToken } from "../create-api-token";
 import { env } from "@/server/env";
 import { LINK_COOKIE, signLinkIntent, verifyLinkIntent, LINK_INTENT_TTL_MS } from "@/server/auth/link-intent";
 import { oauthEmailVerified, type FetchLike } from "@/server/auth/oauth-email-verified";
@@ -133,7 +133,7 @@ describe("connecting an identity from Settings", () => {
 
   it("the link intent: session only, configured providers only, and a forged, expired or edited cookie is no intent", async () => {
     await withEnv(GOOGLE_ENV, async () => {
-      const { token: bearer } = await createApiToken(t.deps.db, admin.userId, "script");
+      const { token: bearer } = await createApiToken(t.deps, admin.actor, { name: "script" });
       const viaToken = await run(t, linkIntentHandler, request("/api/oauth/link-intent", { bearer, body: { provider: "google" } }));
       expect(viaToken.status).toBe(403);
       const unknown = await run(t, linkIntentHandler, request("/api/oauth/link-intent", { cookie: admin.cookie, body: { provider: "github" } }));
