@@ -23,9 +23,7 @@ test("a browser that drops and comes back shows exactly the missed messages, onc
   // Wait for Alice's own messages by name: an agent's reply may quote "missed three" first.
   await expect(bobLog.getByRole("article", { name: "Alice: missed three" })).toBeVisible();
   const alicesMissed = async () =>
-    (await bobLog.getByRole("article").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""))).filter((t) =>
-      t.startsWith("Alice: missed"),
-    );
+    (await bobLog.getByRole("article").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""))).filter((t) => t.startsWith("Alice: missed"));
   // Replayed messages may still be arriving: retry until the list settles, then it must be exact.
   await expect.poll(alicesMissed).toEqual(["Alice: missed one", "Alice: missed two", "Alice: missed three"]);
 
