@@ -2,6 +2,7 @@
 // typing, connection. Pure reducer; the socket hook (use-workspace.ts) feeds it events.
 import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunStreamDto, SpaceDto } from "@/lib/realtime/dto";
 import { countUnread, mergeMessages } from "@/lib/client/timeline";
+import { isLiveStatus } from "@/lib/runs/run-status";
 
 export interface Timeline {
   messages: MessageDto[];
@@ -230,7 +231,7 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
       return { ...state, connection: action.connection, ...(action.connection === "offline" ? { typing: {}, runs: {}, drafts: {} } : {}) };
     case "run": {
       const { run } = action;
-      const live = run.status === "queued" || run.status === "running" || run.status === "waiting_reply";
+      const live = isLiveStatus(run.status);
       const runs = live ? { ...state.runs, [run.id]: run } : omit(state.runs, run.id);
       // A run that stops running (finished, failed, paused) leaves no draft pulsing.
       const drafts = run.status === "running" ? state.drafts : Object.fromEntries(Object.entries(state.drafts).filter(([, d]) => d.runId !== run.id));

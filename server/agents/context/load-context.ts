@@ -2,6 +2,7 @@
 // Bounded queries only: one history window (HISTORY_WINDOW) of the active space, the
 // agent's spaces, goals, memories, plans and unfinished runs.
 import { HISTORY_WINDOW } from "@/lib/limits";
+import { LIVE_RUN_STATUSES } from "@/lib/runs/run-status";
 import type { Db } from "../../db/client";
 import type { Run } from "@/generated/prisma/client";
 import type { ContextInput, HistoryMessage, MessageOrigin, TriggerInput } from "./context-input";
@@ -43,7 +44,7 @@ export async function loadContext(
     db.run.findMany({
       where: {
         agentId: agent.id,
-        status: { in: ["queued", "running", "waiting_reply"] },
+        status: { in: [...LIVE_RUN_STATUSES] },
         ...runsWithin(reach, run.id),
       },
       orderBy: { queuedAt: "asc" },
