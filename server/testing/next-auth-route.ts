@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from "vitest";
 import { GET as authGet } from "@/app/api/auth/[...nextauth]/route";
 import { setRuntime } from "../runtime";
 import { resetEnvCache } from "../env";
-import { httpDeps } from "../http/__tests__/helpers";
+import { httpDeps } from "@/server/testing/http";
 import { TEST_SECRET, type TestServer } from "./test-server";
 
 /** The name=value pairs a response sets, as a Cookie header. */

@@ -11,7 +11,7 @@ import { sendMessage } from "../../domain/messages/send-message";
 import { ManualClock } from "../clock";
 import { rotateServiceKey } from "../services/service-keys";
 import { agentTriggerHandler } from "../../http/agent-trigger";
-import { request, run as runHandler } from "../../http/__tests__/helpers";
+import { request, run as runHandler } from "@/server/testing/http";
 
 const SECRET = "Q3 layoffs list: confidential";
 

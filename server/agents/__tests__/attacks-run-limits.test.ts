@@ -7,7 +7,7 @@ import { sendMessage } from "../../domain/messages/send-message";
 import { setPlans } from "../../domain/agents/set-plans";
 import { rotateServiceKey } from "../services/service-keys";
 import { agentTriggerHandler } from "../../http/agent-trigger";
-import { request, run as runHandler } from "../../http/__tests__/helpers";
+import { request, run as runHandler } from "@/server/testing/http";
 import { MAX_QUEUED_RUNS_PER_AGENT, RATE_LIMITS } from "@/lib/limits";
 
 let srv: TestServer;

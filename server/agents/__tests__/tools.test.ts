@@ -9,7 +9,7 @@ import { createGateway } from "../gateway";
 import { rotateServiceKey } from "../services/service-keys";
 import { messageInclude, toMessageDto } from "../../domain/dto";
 import { agentTriggerHandler } from "../../http/agent-trigger";
-import { request, run as runHandler } from "../../http/__tests__/helpers";
+import { request, run as runHandler } from "@/server/testing/http";
 
 let srv: TestServer;
 afterEach(async () => srv?.close());

@@ -7,7 +7,7 @@ import { startTestServer, waitFor, TEST_SECRET, type TestServer, type ClientSock
 import { createUser } from "@/server/domain/users/create-user";
 import { sessionFromCookieHeader } from "@/server/auth/session-cookie";
 import { listSpacesHandler } from "@/server/http/list-spaces";
-import { request, run } from "@/server/http/__tests__/helpers";
+import { request, run } from "@/server/testing/http";
 import { cookiesOf, useNextAuthRoute } from "@/server/testing/next-auth-route";
 import { GET as authGet, POST as authPost } from "@/app/api/auth/[...nextauth]/route";
 

@@ -6,7 +6,7 @@ import { listAgentsHandler, updateAgentHandler } from "../agents";
 import { rotateKeyHandler } from "../service-keys";
 import { createChannel } from "@/server/domain/spaces/create-channel";
 import { RATE_LIMITS } from "@/lib/limits";
-import { request, run } from "./helpers";
+import { request, run } from "@/server/testing/http";
 
 let t: TestServer;
 let admin: TestUser;

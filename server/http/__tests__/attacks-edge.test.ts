@@ -16,7 +16,7 @@ import { prepareRequest } from "../edge";
 import { sendMessageHandler } from "../send-message";
 import { cancelRunHandler } from "../runs";
 import { rotateKeyHandler } from "../service-keys";
-import { request, run } from "./helpers";
+import { request, run } from "@/server/testing/http";
 
 let t: TestServer;
 let admin: TestUser;

@@ -13,7 +13,7 @@ import { MAX_BODY_BYTES, MAX_CONCURRENT_PASSWORD_HASHES, RATE_LIMITS } from "@/l
 import { POST as authPost } from "@/app/api/auth/[...nextauth]/route";
 import { CLIENT_IP_HEADER } from "../client-ip";
 import { signupHandler } from "../signup";
-import { request, run } from "./helpers";
+import { request, run } from "@/server/testing/http";
 
 let t: TestServer;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { log } from "@/server/log";
 import { listSpacesHandler } from "../list-spaces";
 import { listEntitiesHandler } from "../list-entities";
 import { sendMessageHandler } from "../send-message";
-import { request, run } from "./helpers";
+import { request, run } from "@/server/testing/http";
 
 let t: TestServer;
 let alice: TestUser;

@@ -10,7 +10,7 @@ import { listSpacesHandler } from "../list-spaces";
 import { listMessagesHandler } from "../list-messages";
 import { sendMessageHandler } from "../send-message";
 import { markReadHandler } from "../mark-read";
-import { request, run } from "./helpers";
+import { request, run } from "@/server/testing/http";
 
 let t: TestServer;
 let alice: TestUser;

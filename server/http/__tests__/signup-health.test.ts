@@ -7,7 +7,7 @@ import type { Db } from "@/server/db/client";
 import { log } from "@/server/log";
 import { signupHandler } from "../signup";
 import { healthHandler } from "../health";
-import { httpDeps, request, run } from "./helpers";
+import { httpDeps, request, run } from "@/server/testing/http";
 
 let t: TestServer;
 

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer, type TestUser } from "@/server/testin
 import { createApiToken } from "@/server/domain/users/create-api-token";
 import { createTokenHandler, listTokensHandler, revokeTokenHandler } from "../api-tokens";
 import { listSpacesHandler } from "../list-spaces";
-import { request, run } from "./helpers";
+import { request, run } from "@/server/testing/http";
 
 let t: TestServer;
 let alice: TestUser;

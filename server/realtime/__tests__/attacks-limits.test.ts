@@ -16,7 +16,7 @@ import { sendMessageHandler } from "@/server/http/send-message";
 import { listSpacesHandler } from "@/server/http/list-spaces";
 import { revokeTokenHandler } from "@/server/http/api-tokens";
 import { revokeAllSessionsHandler } from "@/server/http/sessions";
-import { request, run } from "@/server/http/__tests__/helpers";
+import { request, run } from "@/server/testing/http";
 
 let t: TestServer;
 let owner: TestUser;

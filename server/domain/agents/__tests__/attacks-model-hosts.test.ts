@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer, type TestUser } from "@/server/testing/test-server";
 import { createAgent, silent, startAgentScenario } from "@/server/testing/agents";
 import { withEnv } from "@/server/testing/with-env";
-import { request, run } from "@/server/http/__tests__/helpers";
+import { request, run } from "@/server/testing/http";
 import { updateAgentHandler } from "@/server/http/agents";
 import { defaultModelResolver } from "@/server/agents/models/resolve-model";
 import { sendMessage } from "@/server/domain/messages/send-message";

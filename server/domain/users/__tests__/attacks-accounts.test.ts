@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, TEST_SECRET, type TestServer, type TestUser } from "@/server/testing/test-server";
 import { openTestDatabase } from "@/server/testing/test-database";
 import { withEnv } from "@/server/testing/with-env";
-import { httpDeps, request, run } from "@/server/http/__tests__/helpers";
+import { httpDeps, request, run } from "@/server/testing/http";
 import { signupHandler } from "@/server/http/signup";
 import { linkIntentHandler } from "@/server/http/oauth-link-intent";
 import { nullSink } from "@/server/domain/deps";

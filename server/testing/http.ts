@@ -1,6 +1,6 @@
-// Calling handlers directly with web-standard Requests, as a Next route would.
-import { TEST_SECRET, type TestServer } from "@/server/testing/test-server";
-import type { Handler, HttpDeps, Params } from "../deps";
+// HTTP handlers in tests: calling them directly with web-standard Requests, as a Next route would.
+import { TEST_SECRET, type TestServer } from "./test-server";
+import type { Handler, HttpDeps, Params } from "../http/deps";
 
 export interface RequestOptions {
   method?: string;
