@@ -70,7 +70,7 @@ export class PlanScheduler {
       const next = plan.cron ? nextCronTime(plan.cron, new Date(Math.max(now.getTime(), plan.nextRunAt!.getTime()))) : null;
       await tx.plan.update({
         where: { id: plan.id },
-        data: { lastRunAt: now, nextRunAt: next, status: next ? "active" : "completed", lockedUntil: null },
+        data: { lastRunAt: now, nextRunAt: next, status: next ? "active" : "completed" },
       });
       return run?.id ?? null;
     });

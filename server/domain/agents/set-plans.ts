@@ -27,7 +27,6 @@ export async function setPlans({ db }: Pick<Deps, "db">, actor: AgentActor, inpu
       instruction: p.instruction.trim(),
       ...schedule,
       status: "active" as const,
-      lockedUntil: null,
       originSpaceId: from.originSpaceId,
       reach: from.reach,
       requesterId: from.requesterId ?? null,

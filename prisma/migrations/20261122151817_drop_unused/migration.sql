@@ -1,0 +1,6 @@
+-- AlterTable
+ALTER TABLE "Plan" DROP COLUMN "lockedUntil";
+
+-- DropTable
+DROP TABLE "VerificationToken";
+
