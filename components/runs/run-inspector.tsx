@@ -3,25 +3,11 @@
 // the model was given, updating live over the admins' socket room.
 import { useCallback, useEffect, useState } from "react";
 import Link from "next/link";
-import type { MessageDto, RunDto, RunEventDto } from "@/lib/realtime/dto";
+import type { RunDetailDto } from "@/lib/runs/run-dtos";
 import { isLiveStatus } from "@/lib/runs/run-status";
 import { StatusBadge, clock, duration } from "./run-status";
 import { RunTimeline } from "./run-timeline";
 import { useRunSocket } from "./use-run-socket";
-
-interface Detail {
-  run: RunDto;
-  context: string | null;
-  trigger: {
-    message: MessageDto | null;
-    space: { id: string; name: string } | null;
-    plan: { id: string; name: string; instruction: string } | null;
-    serviceName: string | null;
-    payload: unknown;
-  };
-  messages: MessageDto[];
-  events: RunEventDto[];
-}
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -33,7 +19,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export function RunInspector({ runId }: { runId: string }) {
-  const [detail, setDetail] = useState<Detail | null>(null);
+  const [detail, setDetail] = useState<RunDetailDto | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [canceling, setCanceling] = useState(false);
 

@@ -1,76 +1,85 @@
 // One run's timeline: each event as a readable line, tool inputs and results in full.
-import type { RunEventDto } from "@/lib/realtime/dto";
+import { type RunEventDto, toolError } from "@/lib/runs/run-events";
 import { clock } from "./run-status";
 
 const json = (v: unknown) => JSON.stringify(v, null, 2);
 
 function Body({ e }: { e: RunEventDto }) {
-  // biome-ignore lint/suspicious/noExplicitAny: each event type carries its own fields; this view only prints them
-  const d = e.data as Record<string, any>;
   switch (e.type) {
     case "status":
       return (
         <span>
-          Status → <b>{String(d.status).replace("_", " ")}</b>
-          {d.reason ? ` — ${d.reason}` : ""}
+          Status → <b>{e.data.status.replace("_", " ")}</b>
+          {e.data.reason ? ` — ${e.data.reason}` : ""}
         </span>
       );
-    case "context":
+    case "context": {
+      const d = e.data;
       return (
         <span>
           Context built for {d.model}: ≈{d.tokens} tokens{d.omittedSeen ? `, ${d.omittedSeen} [SEEN] lines omitted for the budget` : ""}
           {d.resumed ? ` — resumed after wait (${d.resumed.status})` : ""}
         </span>
       );
-    case "model_step":
+    }
+    case "model_step": {
+      const d = e.data;
       return (
         <span>
-          Model step: {d.toolCalls?.length ? `called ${d.toolCalls.join(", ")}` : "no tool call"} · finish {d.finishReason} · {d.usage?.input ?? 0} in /{" "}
-          {d.usage?.output ?? 0} out tokens{d.text ? <em className="block text-zinc-500">“{d.text}”</em> : null}
+          Model step: {d.toolCalls.length ? `called ${d.toolCalls.join(", ")}` : "no tool call"} · finish {d.finishReason} · {d.usage.input} in /{" "}
+          {d.usage.output} out tokens{d.text ? <em className="block text-zinc-500">“{d.text}”</em> : null}
         </span>
       );
+    }
     case "tool_call":
       return (
         <details>
           <summary className="cursor-pointer">
-            Tool call <code className="font-semibold">{d.name}</code>
+            Tool call <code className="font-semibold">{e.data.name}</code>
           </summary>
-          <pre className="mt-1 overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900">{json(d.input)}</pre>
+          <pre className="mt-1 overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900">{json(e.data.input)}</pre>
         </details>
       );
-    case "tool_result":
+    case "tool_result": {
+      const error = toolError(e.data.output);
       return (
-        <details open={!!d.output?.error}>
+        <details open={!!error}>
           <summary className="cursor-pointer">
-            Tool result <code className="font-semibold">{d.name}</code>
-            {d.output?.error ? <span className="ml-1 text-red-600 dark:text-red-400">error: {d.output.error}</span> : null}
+            Tool result <code className="font-semibold">{e.data.name}</code>
+            {error ? <span className="ml-1 text-red-600 dark:text-red-400">error: {error}</span> : null}
           </summary>
-          <pre className="mt-1 overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900">{json(d.output)}</pre>
+          <pre className="mt-1 overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900">{json(e.data.output)}</pre>
         </details>
       );
+    }
     case "message_sent":
       return (
         <span>
-          Sent{d.wait ? " (waiting for a reply)" : ""}: “{d.text}”
+          Sent{e.data.wait ? " (waiting for a reply)" : ""}: “{e.data.text}”
         </span>
       );
     case "wait_started":
-      return <span>Waiting for a reply to message {d.messageId}</span>;
+      return <span>Waiting for a reply to message {e.data.messageId}</span>;
     case "wait_resolved":
-      return <span>Wait answered by {d.by}</span>;
+      return <span>Wait answered by {e.data.by}</span>;
     case "folded":
-      return <span>Message from {d.sender} folded into this queued run</span>;
+      return <span>Message from {e.data.sender} folded into this queued run</span>;
     case "error":
       return (
         <span className="text-red-700 dark:text-red-400">
-          Error: {d.error}
-          {d.partialOutput ? (
-            <pre className="mt-1 overflow-x-auto rounded bg-red-50 p-2 text-xs whitespace-pre-wrap dark:bg-red-950/40">Partial output: {d.partialOutput}</pre>
+          Error: {e.data.error}
+          {e.data.partialOutput ? (
+            <pre className="mt-1 overflow-x-auto rounded bg-red-50 p-2 text-xs whitespace-pre-wrap dark:bg-red-950/40">
+              Partial output: {e.data.partialOutput}
+            </pre>
           ) : null}
         </span>
       );
-    default:
-      return <pre className="text-xs">{json(d)}</pre>;
+    default: {
+      // A type this page does not know yet (a newer server): show its data as is.
+      const unknown: { data: unknown } = e;
+      return <pre className="text-xs">{json(unknown.data)}</pre>;
+    }
   }
 }
 

@@ -3,7 +3,8 @@
 "use client";
 import { useEffect, useRef } from "react";
 import { connectSocket } from "@/lib/client/socket";
-import type { RunDto, RunEventDto } from "@/lib/realtime/dto";
+import type { RunDto } from "@/lib/realtime/dto";
+import type { RunEventDto } from "@/lib/runs/run-events";
 
 export function useRunSocket(handlers: { onRun?(run: RunDto): void; onEvent?(event: RunEventDto): void; onReconnect?(): void }) {
   const ref = useRef(handlers);

@@ -95,14 +95,7 @@ export interface RunDto {
   endedAt: string | null;
 }
 
-/** One timeline entry of a run. */
-export interface RunEventDto {
-  runId: string;
-  seq: number;
-  type: string;
-  data: Record<string, unknown>;
-  createdAt: string;
-}
+export type { RunEventDto } from "@/lib/runs/run-events";
 
 /** A send_message being written: the text so far, keyed by the message's clientMessageId. */
 export interface RunStreamDto {

@@ -4,7 +4,7 @@
 import type { RunDto } from "@/lib/realtime/dto";
 import { rooms } from "@/lib/realtime/events";
 import type { GatewayCtx } from "../gateway-context";
-import { runInclude, toRunDto } from "./run-dto";
+import { runInclude, toRunDto } from "../../domain/runs/run-dto";
 
 export async function broadcastRun(ctx: Pick<GatewayCtx, "db" | "events">, runId: string): Promise<void> {
   const row = await ctx.db.run.findUnique({ where: { id: runId }, include: runInclude });
@@ -40,7 +40,6 @@ export function forSpace(run: RunDto, spaceId: string): RunDto {
     error: null,
     partialOutput: null,
     statusReason: null,
-    waitState:
-      run.waitState?.spaceId === spaceId ? { spaceId, messageId: run.waitState.messageId, timeoutAt: run.waitState.timeoutAt } : null,
+    waitState: run.waitState?.spaceId === spaceId ? { spaceId, messageId: run.waitState.messageId, timeoutAt: run.waitState.timeoutAt } : null,
   };
 }

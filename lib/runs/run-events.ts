@@ -1,0 +1,36 @@
+// A run's timeline on the wire: each event type with the data it carries. The server writes
+// them (server/agents/runs/run-events.ts appendRunEvent), the inspector renders them.
+import type { RunStatus } from "./run-status";
+
+/** What a resumed model call was told about its wait. */
+export interface WaitOutcome {
+  reply: { entityId: string; entityName: string; entityType: "human" | "agent"; text: string; timestamp: string } | null;
+  waitDuration: string;
+  status: "resolved" | "timeout";
+}
+
+/** Every event type with its data. Strings longer than the server's field limit arrive cut, ending in "…". */
+export type RunEventBody =
+  | { type: "status"; data: { status: RunStatus; reason?: string } }
+  | { type: "context"; data: { tokens: number; omittedSeen: number; resumed: WaitOutcome | null; model: string } }
+  | { type: "model_step"; data: { text: string; toolCalls: string[]; finishReason: string; usage: { input: number; output: number } } }
+  | { type: "tool_call"; data: { toolCallId: string; name: string; input: unknown } }
+  /** `output` is what the tool returned, or `{ error }` when it refused. */
+  | { type: "tool_result"; data: { toolCallId: string; name: string; output: unknown } }
+  | { type: "message_sent"; data: { messageId: string; spaceId: string; text: string; wait: boolean } }
+  | { type: "wait_started"; data: { messageId: string } }
+  | { type: "wait_resolved"; data: { messageId: string; by: string } }
+  | { type: "folded"; data: { messageId: string; sender: string } }
+  | { type: "error"; data: { error: string; partialOutput: string | null } };
+
+export type RunEventType = RunEventBody["type"];
+
+export type RunEventData<T extends RunEventType> = Extract<RunEventBody, { type: T }>["data"];
+
+/** One timeline entry of a run. */
+export type RunEventDto = RunEventBody & { runId: string; seq: number; createdAt: string };
+
+/** The error a tool_result reports, if the tool refused. */
+export function toolError(output: unknown): string | null {
+  return output && typeof output === "object" && "error" in output && typeof output.error === "string" ? output.error : null;
+}
