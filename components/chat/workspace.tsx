@@ -98,10 +98,7 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
       )}
       <main className="relative flex min-w-0 flex-1">
         {state.connection === "outdated" && (
-          <div
-            role="alert"
-            className="absolute inset-x-0 top-0 z-10 flex items-center justify-center gap-3 bg-accent-600 px-4 py-1.5 text-sm text-white"
-          >
+          <div role="alert" className="absolute inset-x-0 top-0 z-10 flex items-center justify-center gap-3 bg-accent-600 px-4 py-1.5 text-sm text-white">
             Parley has been updated. Reload to keep chatting.
             <button type="button" className="rounded bg-white/20 px-2 py-0.5 font-medium hover:bg-white/30" onClick={() => window.location.reload()}>
               Reload
