@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { LIVE_RUN_STATUSES, RUN_STATUSES, TERMINAL_RUN_STATUSES } from "@/lib/runs/run-status";
+import { isLegal, LEGAL_TRANSITIONS } from "../runs/transitions";
+
+describe("the transition table", () => {
+  it("names every status, and nothing leaves an ended run", () => {
+    expect(Object.keys(LEGAL_TRANSITIONS).sort()).toEqual([...RUN_STATUSES].sort());
+    for (const s of TERMINAL_RUN_STATUSES) expect(LEGAL_TRANSITIONS[s]).toEqual([]);
+  });
+
+  it("lets every live run be canceled", () => {
+    for (const s of LIVE_RUN_STATUSES) expect(isLegal(s, "canceled")).toBe(true);
+  });
+});
