@@ -17,9 +17,6 @@ import { broadcastRun } from "./broadcast-run";
 import { advanceCursors } from "./cursors";
 import type { Candidate } from "./claim";
 
-// The tools import broadcastRun from here.
-export { broadcastRun };
-
 export const LEGAL_TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {
   queued: ["running", "canceled"],
   running: ["waiting_reply", "completed", "failed", "canceled"],

@@ -2,7 +2,7 @@
 // send_message posts), and shows who is in it.
 import { z } from "zod";
 import { requireMembership } from "../../domain/spaces/require-membership";
-import { broadcastRun } from "../runs/transitions";
+import { broadcastRun } from "../runs/broadcast-run";
 import { requireInReach } from "../reach/reach";
 import { defineTool } from "./tool";
 

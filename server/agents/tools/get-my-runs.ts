@@ -1,16 +1,15 @@
 // get_my_runs: the agent's own runs, newest first, limited to spaces in this run's reach.
 import { z } from "zod";
 import { GET_MY_RUNS_LIMIT } from "@/lib/limits";
+import { RUN_STATUSES } from "@/lib/runs/run-status";
 import { reachCovers, runsWithin } from "../reach/reach";
 import { defineTool } from "./tool";
-
-const statuses = ["queued", "running", "waiting_reply", "completed", "failed", "canceled"] as const;
 
 export const getMyRunsTool = defineTool({
   name: "get_my_runs",
   description: "List your own runs, newest first.",
   inputSchema: z.object({
-    status: z.enum(statuses).optional(),
+    status: z.enum(RUN_STATUSES).optional(),
     limit: z.number().int().min(1).max(50).optional().describe(`Default ${GET_MY_RUNS_LIMIT}`),
   }),
   async execute(scope, input) {
