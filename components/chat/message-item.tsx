@@ -100,8 +100,8 @@ export const MessageItem = memo(function MessageItem({ message, compact, seenBy,
           </p>
         )}
         {seenBy && seenBy.length > 0 && (
-          // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label is how the tests find the receipt; giving it a role is a UI change of its own
-          <p className="mt-0.5 text-xs text-zinc-500" aria-label={`Seen by ${seenBy.map((m) => m.name).join(", ")}`}>
+          // A note beside the message; not a live region, so receipts are not read out as they change.
+          <p role="note" className="mt-0.5 text-xs text-zinc-500" aria-label={`Seen by ${seenBy.map((m) => m.name).join(", ")}`}>
             {seenBy.map((m) => (m.type === "agent" ? `${m.name} has seen up to here` : `Seen by ${m.name}`)).join(" · ")}
           </p>
         )}

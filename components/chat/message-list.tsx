@@ -190,8 +190,8 @@ export function MessageList({ space, timeline, pending, drafts, isAdmin, meId, d
             <DraftItem key={d.clientMessageId} draft={d} provider={providers.get(d.agent.id) ?? null} />
           ))}
           {pending.map((p) => (
-            // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the unsent bubble for tests; giving it a role is a UI change of its own
-            <div key={p.clientMessageId} className="flex gap-3 px-4 py-1 opacity-70" aria-label={`Unsent: ${p.text.slice(0, 60)}`}>
+            // A message of its own, named as unsent until the server has it.
+            <article key={p.clientMessageId} className="flex gap-3 px-4 py-1 opacity-70" aria-label={`Unsent: ${p.text.slice(0, 60)}`}>
               <div className="w-9" />
               <div className="min-w-0 flex-1">
                 <p className="text-[0.9375rem] break-words whitespace-pre-wrap">{p.text}</p>
@@ -206,7 +206,7 @@ export function MessageList({ space, timeline, pending, drafts, isAdmin, meId, d
                   </p>
                 )}
               </div>
-            </div>
+            </article>
           ))}
         </div>
       </div>
