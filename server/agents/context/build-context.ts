@@ -13,8 +13,8 @@ export interface BuiltContext {
   dynamicPart: string;
   tokens: number;
   omittedSeen: number;
-  /** Newest message shown per space, for the agent's cursor when the run ends. */
-  seen: { spaceId: string; seq: number; messageId: string } | null;
+  /** The history window's messages, first to last seq: shown to the agent, so its cursor may cross them. */
+  seen: { spaceId: string; fromSeq: number; toSeq: number } | null;
 }
 
 export function buildStaticPart(agent: ContextInput["agent"]): string {
@@ -66,6 +66,7 @@ export function buildContext(input: ContextInput): BuiltContext {
   const { lines, omitted } = historyLines(input, budget);
   const dynamicPart = [...before, "", ...lines, ...after].join("\n");
   const text = `${staticPart}\n\n${dynamicPart}\n`;
+  const first = input.history?.messages[0];
   const last = input.history?.messages.at(-1);
   return {
     text,
@@ -73,7 +74,8 @@ export function buildContext(input: ContextInput): BuiltContext {
     dynamicPart,
     tokens: estimateTokens(text),
     omittedSeen: omitted,
-    seen: last && input.history ? { spaceId: input.history.space.id, seq: last.seq, messageId: last.id } : null,
+    // Lines left out for the budget are old [SEEN] ones, already behind the cursor.
+    seen: first && last && input.history ? { spaceId: input.history.space.id, fromSeq: first.seq, toSeq: last.seq } : null,
   };
 }
 

@@ -1,6 +1,7 @@
 // Before a model call: the run as the tools see it (its scope: who acts, for whom, where it may
 // reach, why its messages are sent), then the context the model reads, saved on the run so an
 // admin sees exactly what the model was given.
+import { parseSeen } from "./seen-ranges";
 import type { GatewayCtx } from "../gateway-context";
 import { loadContext } from "../context/load-context";
 import { buildContext } from "../context/build-context";
@@ -45,7 +46,7 @@ export async function buildScope(ctx: GatewayCtx, run: RunningRun): Promise<RunS
       paused: false,
       stopped: false,
       waitCount: run.waitCount,
-      seen: (run.seenCursors as RunScope["state"]["seen"] | null) ?? {},
+      seen: parseSeen(run.seenCursors),
     },
   };
 }
@@ -69,7 +70,7 @@ export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: Ru
   const context = buildContext(input);
   // The context checked the active space (in reach, still a member); tools and drafts start from that.
   scope.state.activeSpaceId = input.activeSpace?.id ?? null;
-  if (context.seen) noteSeen(scope, context.seen.spaceId, context.seen.seq, context.seen.messageId);
+  if (context.seen) noteSeen(scope, context.seen.spaceId, context.seen.fromSeq, context.seen.toSeq);
   await ctx.db.run.update({ where: { id: run.id }, data: { contextSnapshot: context.text, seenCursors: scope.state.seen } });
   await appendRunEvent(ctx, run.id, "context", {
     tokens: context.tokens,

@@ -9,6 +9,7 @@
 //   live          → canceled       cancelRun (an admin, or stop_run naming another run)
 //   running       → completed, failed, canceled (stop_run naming itself)   finishRun
 //   waiting_reply → failed         finishRun
+import type { SeenRanges } from "./seen-ranges";
 import type { Prisma } from "@/generated/prisma/client";
 import { isTerminalStatus, RUN_STATUSES, type RunStatus } from "@/lib/runs/run-status";
 import type { GatewayCtx } from "../gateway-context";
@@ -138,17 +139,23 @@ export async function cancelRun(ctx: Ctx & Pick<GatewayCtx, "executing">, runId:
 }
 
 /**
- * The executor ends a run. The agent's read cursors advance to what the run saw — also when
- * someone canceled it mid-step: it still saw what it saw.
+ * The executor ends a run. The agent's read cursors advance across what the run was shown
+ * (cursors.ts), also when someone canceled it mid-step; but a run that did not complete
+ * leaves the cursor before its trigger, which it never handled.
  */
 export async function finishRun(
   ctx: Ctx,
-  run: { id: string; entityId: string; seen: Record<string, { seq: number; messageId: string }> },
+  run: { id: string; entityId: string; seen: Record<string, SeenRanges> },
   to: "completed" | "failed" | "canceled",
   data: { error?: string; partialOutput?: string | null; statusReason?: string },
   reason?: string,
 ): Promise<void> {
   const moved = await transition(ctx, run.id, to, { ...data, seenCursors: run.seen }, reason ?? data.statusReason);
-  const row = await ctx.db.run.findUnique({ where: { id: run.id }, select: { status: true } });
-  if (moved || (row && isTerminalStatus(row.status))) await advanceCursors(ctx, run.entityId, run.seen);
+  const row = await ctx.db.run.findUnique({ where: { id: run.id }, select: { status: true, triggerMessageId: true } });
+  if (!row || !(moved || isTerminalStatus(row.status))) return;
+  const trigger =
+    row.status !== "completed" && row.triggerMessageId
+      ? await ctx.db.message.findUnique({ where: { id: row.triggerMessageId }, select: { spaceId: true, seq: true } })
+      : null;
+  await advanceCursors(ctx, run.entityId, run.seen, trigger ?? undefined);
 }

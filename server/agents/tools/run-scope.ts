@@ -3,6 +3,7 @@
 // written to the Run row (active space, wait state, seen cursors).
 import type { GatewayCtx } from "../gateway-context";
 import type { MessageOrigin } from "../context/context-input";
+import { addRange, type SeenRanges } from "../runs/seen-ranges";
 
 export interface RunScope {
   ctx: GatewayCtx;
@@ -25,14 +26,14 @@ export interface RunScope {
     /** stop_run named this run. */
     stopped: boolean;
     waitCount: number;
-    /** Newest message seen per space, merged into Run.seenCursors. */
-    seen: Record<string, { seq: number; messageId: string }>;
+    /** Messages shown per space, as seq ranges (runs/seen-ranges.ts); stored in Run.seenCursors. */
+    seen: Record<string, SeenRanges>;
   };
 }
 
-export function noteSeen(scope: RunScope, spaceId: string, seq: number, messageId: string): void {
-  const cur = scope.state.seen[spaceId];
-  if (!cur || cur.seq < seq) scope.state.seen[spaceId] = { seq, messageId };
+/** Records that messages `fromSeq`..`toSeq` of a space were shown to the agent (or written by it). */
+export function noteSeen(scope: RunScope, spaceId: string, fromSeq: number, toSeq: number): void {
+  scope.state.seen[spaceId] = addRange(scope.state.seen[spaceId] ?? [], fromSeq, toSeq);
 }
 
 /** What a memory, goal or plan made now records about where it came from. */

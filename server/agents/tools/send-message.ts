@@ -78,7 +78,8 @@ export const sendMessageTool = defineTool({
       throw e;
     }
     const m = sent.message;
-    noteSeen(scope, spaceId, m.seq, m.id);
+    // The agent knows its own message; the cursor crosses it only if everything before it was shown.
+    noteSeen(scope, spaceId, m.seq, m.seq);
     await appendRunEvent(ctx, scope.run.id, "message_sent", { messageId: m.id, spaceId, text: m.text, wait: !!input.wait });
     if (input.wait) {
       state.waitCount++;

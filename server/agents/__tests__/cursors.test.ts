@@ -1,0 +1,79 @@
+// An agent's cursor in a space (what its next context marks [SEEN]) moves only across
+// messages the agent was shown; a run that did not complete leaves its trigger new.
+import { afterEach, describe, expect, it } from "vitest";
+import type { TestServer } from "../../testing/test-server";
+import { type Script, silent, startAgentScenario } from "../../testing/agents";
+import { sendMessage } from "../../domain/messages/send-message";
+import { HISTORY_WINDOW } from "@/lib/limits";
+
+let srv: TestServer;
+afterEach(async () => srv?.close());
+
+// One run at a time, so the next run's context is built after the previous run moved the cursor.
+async function setup(script: Script) {
+  const scenario = await startAgentScenario({ Scout: script }, { agentOptions: { Scout: { maxConcurrentRuns: 1 } } });
+  srv = scenario.srv;
+  const scout = scenario.agents.Scout!;
+  const cursor = async () =>
+    (await srv.deps.db.membership.findUniqueOrThrow({ where: { spaceId_entityId: { spaceId: scenario.space.id, entityId: scout.entityId } } }))
+      .lastProcessedSeq;
+  const seqOf = async (text: string) => (await srv.deps.db.message.findFirstOrThrow({ where: { spaceId: scenario.space.id, text } })).seq;
+  const say = (text: string) => sendMessage(srv.deps, scenario.ada.actor, { spaceId: scenario.space.id, text });
+  return { ...scenario, cursor, seqOf, say };
+}
+
+/** The history line of a message (not the TRIGGER block's copy of its text). */
+const lineOf = (context: string, text: string) => context.split("\n").find((l) => l.includes(JSON.stringify(text)) && /\[(NEW|SEEN)\]/.test(l)) ?? "";
+
+describe("an agent's cursor", () => {
+  it("stops before a follow-up posted while the run was working, so the next run sees it as new", async () => {
+    let say!: (text: string) => Promise<unknown>;
+    const s = await setup(async (c) => {
+      if (c.call === 1) {
+        await say("follow-up posted mid-run");
+        return { tool: "send_message", input: { text: "on it" } };
+      }
+      return { text: "done" };
+    });
+    say = s.say;
+    await s.say("first request");
+    await srv.gateway.idle();
+    // The first run's own message came after the follow-up it never saw: its cursor stopped on
+    // its trigger, so the run the follow-up set off saw it as new.
+    const request = await srv.deps.db.message.findFirstOrThrow({ where: { text: "first request" } });
+    const first = await srv.deps.db.run.findFirstOrThrow({ where: { triggerMessageId: request.id } });
+    expect(first.seenCursors).toEqual({
+      [s.space.id]: [
+        [1, await s.seqOf("first request")],
+        [await s.seqOf("on it"), await s.seqOf("on it")],
+      ],
+    });
+    const next = s.calls.Scout!.find((ctx) => ctx.includes('message: "follow-up posted mid-run"'))!;
+    expect(lineOf(next, "follow-up posted mid-run")).toMatch(/\[NEW\] ← TRIGGER$/);
+    expect(lineOf(next, "first request")).toMatch(/\[SEEN\]/);
+  });
+
+  it(`does not move past a backlog larger than the ${HISTORY_WINDOW}-message window`, async () => {
+    const s = await setup(silent);
+    await srv.gateway.stop(); // let the backlog build without runs
+    const before = await s.cursor();
+    for (let i = 0; i < HISTORY_WINDOW + 10; i++) await s.say(`backlog ${i}`);
+    await srv.deps.db.run.deleteMany({});
+    await srv.gateway.start();
+    await s.say("the trigger");
+    await srv.gateway.idle();
+    // The oldest ten [NEW] messages were never shown: nothing before them may count as seen.
+    expect(await s.cursor()).toBe(before);
+  });
+
+  it("stays before the trigger of a failed run, which the next run sees as new", async () => {
+    const s = await setup((c) => (c.call === 1 ? { error: "upstream down" } : { text: "nothing to add" }));
+    await s.say("please handle this");
+    await srv.gateway.idle();
+    expect(await s.cursor()).toBe((await s.seqOf("please handle this")) - 1);
+    await s.say("anyone?");
+    await srv.gateway.idle();
+    expect(lineOf(s.calls.Scout!.at(-1)!, "please handle this")).toMatch(/\[NEW\]$/);
+    expect(await s.cursor()).toBe(await s.seqOf("anyone?"));
+  });
+});
