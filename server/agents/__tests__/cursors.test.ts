@@ -55,14 +55,17 @@ describe("an agent's cursor", () => {
 
   it(`does not move past a backlog larger than the ${HISTORY_WINDOW}-message window`, async () => {
     const s = await setup(silent);
-    await srv.gateway.stop(); // let the backlog build without runs
+    // The backlog builds while Scout is disabled, so no run handles any of it.
+    await srv.deps.db.agent.update({ where: { id: s.agents.Scout!.id }, data: { enabled: false } });
     const before = await s.cursor();
     for (let i = 0; i < HISTORY_WINDOW + 10; i++) await s.say(`backlog ${i}`);
-    await srv.deps.db.run.deleteMany({});
-    await srv.gateway.start();
+    await srv.gateway.idle();
+    await srv.deps.db.agent.update({ where: { id: s.agents.Scout!.id }, data: { enabled: true } });
     await s.say("the trigger");
     await srv.gateway.idle();
-    // The oldest ten [NEW] messages were never shown: nothing before them may count as seen.
+    // The oldest eleven [NEW] messages were never shown: the context says so, and nothing
+    // before them may count as seen.
+    expect(s.calls.Scout!.at(-1)).toContain(`  … 11 older unread messages not shown (read_messages offset=${HISTORY_WINDOW})`);
     expect(await s.cursor()).toBe(before);
   });
 

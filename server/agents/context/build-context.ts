@@ -154,6 +154,11 @@ function historyLines(input: ContextInput, budget: number): { lines: string[]; o
     } else i++;
   }
   const lines = [header];
+  // Seqs are gap-free per space: anything between the cursor and the window's first message
+  // is unread and was not shown. Say so, with the offset that pages back to it.
+  const first = h.messages[0];
+  const unshown = first ? Math.max(0, first.seq - h.lastProcessedSeq - 1) : 0;
+  if (unshown) lines.push(`  … ${unshown} older unread message${unshown === 1 ? "" : "s"} not shown (read_messages offset=${h.messages.length})`);
   if (omitted) lines.push(`  … ${omitted} earlier [SEEN] message${omitted === 1 ? "" : "s"} omitted to fit the context budget (use read_messages to see them)`);
   if (kept.length === 0) lines.push("  (no messages yet)");
   lines.push(...kept.map((e) => e.line));
