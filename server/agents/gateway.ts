@@ -32,6 +32,7 @@ export interface Gateway {
   tick(): Promise<void>;
   /** Resolves when triggers, claims and runs have all settled. */
   idle(): Promise<void>;
+  /** Final: stops listening and claiming, and aborts in-flight runs; a stopped gateway does not start again. */
   stop(): Promise<void>;
 }
 
