@@ -132,6 +132,26 @@ describe("triggers", () => {
     expect(calls.Scout![0]).toMatch(/"two"\s+\[NEW\]/);
   });
 
+  it("a deeper message folded into a queued run raises the run's depth to its own", async () => {
+    const { ada, space, agents } = await setup({ Scout: silent, Critic: silent });
+    const [scout, critic] = agents as [(typeof agents)[0], (typeof agents)[0]];
+    const ctx = srv.gateway.ctx;
+    const quiet = { ...srv.deps, bus: undefined };
+    const fromAda = (await sendMessage(quiet, ada.actor, { spaceId: space.id, text: "kick-off" })).message;
+    const deep = (await sendMessage(quiet, { entityId: critic.entityId }, { spaceId: space.id, text: "fourth reply", chainDepth: 3 })).message;
+    const kick = ctx.kick;
+    ctx.kick = () => {};
+    await onMessage(ctx, fromAda);
+    await onMessage(ctx, deep);
+    ctx.kick = kick;
+    const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: scout.id } });
+    expect((await srv.deps.db.triggerDecision.findFirst({ where: { messageId: deep.id, agentId: scout.id } }))?.decision).toBe("folded");
+    // Otherwise its reply would go out at depth 1 and the chain would restart below the limit.
+    expect(run.chainDepth).toBe(4);
+    ctx.kick();
+    await srv.gateway.idle();
+  });
+
   it("an agent runs at most maxConcurrentRuns at once; the rest queue and run later", async () => {
     let running = 0;
     let peak = 0;

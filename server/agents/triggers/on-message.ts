@@ -92,12 +92,18 @@ async function queueOrFold(
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${agentId}))`;
     const queued = await tx.run.findFirst({
       where: { agentId, status: "queued", triggerType: "space_message", triggerSpaceId: m.spaceId },
-      select: { id: true, reach: true },
+      select: { id: true, reach: true, chainDepth: true },
     });
     if (queued) {
-      // The run now acts for this sender too: it may reach only what every sender it serves can.
+      // The run now acts for this sender too: it may reach only what every sender it serves can,
+      // and it answers at the deepest of its messages' depths, so folding cannot reset a chain
+      // below the space's depth limit.
       const narrowed = intersect(queued.reach, reach);
-      if (narrowed.length !== queued.reach.length) await tx.run.update({ where: { id: queued.id }, data: { reach: narrowed } });
+      const data = {
+        ...(narrowed.length !== queued.reach.length ? { reach: narrowed } : {}),
+        ...(depth > queued.chainDepth ? { chainDepth: depth } : {}),
+      };
+      if (Object.keys(data).length) await tx.run.update({ where: { id: queued.id }, data });
       return { decision: "folded", reason: "the agent already has a queued run in this space; it will see this message as [NEW]", runId: queued.id };
     }
     const waiting = await tx.run.count({ where: { agentId, status: "queued" } });
