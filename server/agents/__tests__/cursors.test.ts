@@ -69,6 +69,20 @@ describe("an agent's cursor", () => {
     expect(await s.cursor()).toBe(before);
   });
 
+  it("crosses deleted messages: they are not unread, and nothing is left unshown", async () => {
+    const s = await setup(silent);
+    await srv.deps.db.agent.update({ where: { id: s.agents.Scout!.id }, data: { enabled: false } });
+    for (let i = 0; i < HISTORY_WINDOW + 1; i++) await s.say(`backlog ${i}`);
+    // The two oldest are deleted: the window of the newest 50 then holds every unread message left.
+    await srv.deps.db.message.updateMany({ where: { text: { in: ["backlog 0", "backlog 1"] } }, data: { deletedAt: new Date() } });
+    await srv.gateway.idle();
+    await srv.deps.db.agent.update({ where: { id: s.agents.Scout!.id }, data: { enabled: true } });
+    await s.say("the trigger");
+    await srv.gateway.idle();
+    expect(s.calls.Scout!.at(-1)).not.toContain("older unread");
+    expect(await s.cursor()).toBe(await s.seqOf("the trigger"));
+  });
+
   it("stays before the trigger of a failed run, which the next run sees as new", async () => {
     const s = await setup((c) => (c.call === 1 ? { error: "upstream down" } : { text: "nothing to add" }));
     await s.say("please handle this");

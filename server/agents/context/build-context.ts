@@ -66,7 +66,6 @@ export function buildContext(input: ContextInput): BuiltContext {
   const { lines, omitted } = historyLines(input, budget);
   const dynamicPart = [...before, "", ...lines, ...after].join("\n");
   const text = `${staticPart}\n\n${dynamicPart}\n`;
-  const first = input.history?.messages[0];
   const last = input.history?.messages.at(-1);
   return {
     text,
@@ -75,7 +74,7 @@ export function buildContext(input: ContextInput): BuiltContext {
     tokens: estimateTokens(text),
     omittedSeen: omitted,
     // Lines left out for the budget are old [SEEN] ones, already behind the cursor.
-    seen: first && last && input.history ? { spaceId: input.history.space.id, fromSeq: first.seq, toSeq: last.seq } : null,
+    seen: last && input.history ? { spaceId: input.history.space.id, fromSeq: input.history.shownFromSeq, toSeq: last.seq } : null,
   };
 }
 
@@ -154,10 +153,8 @@ function historyLines(input: ContextInput, budget: number): { lines: string[]; o
     } else i++;
   }
   const lines = [header];
-  // Seqs are gap-free per space: anything between the cursor and the window's first message
-  // is unread and was not shown. Say so, with the offset that pages back to it.
-  const first = h.messages[0];
-  const unshown = first ? Math.max(0, first.seq - h.lastProcessedSeq - 1) : 0;
+  // Unread messages older than the window were not shown: say so, with the offset that pages back to them.
+  const unshown = h.unshownUnread;
   if (unshown) lines.push(`  … ${unshown} older unread message${unshown === 1 ? "" : "s"} not shown (read_messages offset=${h.messages.length})`);
   if (omitted) lines.push(`  … ${omitted} earlier [SEEN] message${omitted === 1 ? "" : "s"} omitted to fit the context budget (use read_messages to see them)`);
   if (kept.length === 0) lines.push("  (no messages yet)");

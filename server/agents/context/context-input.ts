@@ -38,6 +38,10 @@ export interface SpaceHistory {
   messages: HistoryMessage[];
   /** The agent's cursor: messages with a greater seq are [NEW]. */
   lastProcessedSeq: number;
+  /** Every seq from here to the newest shown message was shown or is deleted: the range a cursor may cross. */
+  shownFromSeq: number;
+  /** Unread messages older than the window, not shown. */
+  unshownUnread: number;
 }
 
 export type TriggerInput =

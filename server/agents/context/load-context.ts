@@ -158,7 +158,9 @@ export async function loadHistory(db: Db, spaceId: string, entityId: string, lim
       where: { spaceId, deletedAt: null },
       orderBy: { seq: "desc" },
       skip: offset,
-      take: limit,
+      // One more than shown: the next older message bounds the shown range, so deleted
+      // messages between it and the window count as crossed.
+      take: limit + 1,
       select: {
         id: true,
         seq: true,
@@ -170,6 +172,12 @@ export async function loadHistory(db: Db, spaceId: string, entityId: string, lim
       },
     }),
   ]);
+  const boundary = rows.length > limit ? rows.pop()! : null;
+  const lastProcessedSeq = membership?.lastProcessedSeq ?? 0;
+  const unshownUnread =
+    boundary && boundary.seq > lastProcessedSeq
+      ? await db.message.count({ where: { spaceId, deletedAt: null, seq: { gt: lastProcessedSeq, lte: boundary.seq } } })
+      : 0;
   const messages: HistoryMessage[] = rows.reverse().map((r) => ({
     id: r.id,
     seq: r.seq,
@@ -179,5 +187,5 @@ export async function loadHistory(db: Db, spaceId: string, entityId: string, lim
     replyToMessageId: r.replyToMessageId,
     origin: (r.origin as MessageOrigin | null) ?? null,
   }));
-  return { space, messages, lastProcessedSeq: membership?.lastProcessedSeq ?? 0 };
+  return { space, messages, lastProcessedSeq, shownFromSeq: boundary ? boundary.seq + 1 : 1, unshownUnread };
 }

@@ -24,9 +24,8 @@ export const readMessagesTool = defineTool({
     requireInReach(scope.run.reach, spaceId);
     await requireMembership(scope.ctx.db, spaceId, scope.agent.entityId);
     const h = await loadHistory(scope.ctx.db, spaceId, scope.agent.entityId, input.limit ?? READ_MESSAGES_LIMIT, input.offset ?? 0);
-    const first = h.messages[0];
     const last = h.messages.at(-1);
-    if (first && last) noteSeen(scope, spaceId, first.seq, last.seq);
+    if (last) noteSeen(scope, spaceId, h.shownFromSeq, last.seq);
     return {
       space: { id: h.space.id, name: h.space.name },
       messages: h.messages.map((m) => messageLine(m, { seen: m.seq <= h.lastProcessedSeq, spaceId, viewerId: scope.agent.entityId, reach: scope.run.reach })),
