@@ -1,0 +1,31 @@
+// The static part of every context: who the agent is and the rules it works by. It depends
+// only on the agent's own settings, so it is byte-identical between runs and providers can
+// cache it. Nothing a member typed goes here; it is the only part sent in the system role.
+import type { ContextInput } from "../context-input";
+import { quote } from "../format";
+
+export function identityBlock(agent: ContextInput["agent"]): string {
+  const persona = agent.persona.trim() || "A helpful teammate.";
+  const lines = [
+    "IDENTITY:",
+    `  name: ${quote(agent.name)}`,
+    `  entityId: ${quote(agent.entityId)}`,
+    "  type: agent",
+    "",
+    "PERSONA:",
+    ...persona.split("\n").map((l) => `  ${l}`),
+    "",
+    "INSTRUCTIONS:",
+    "  - You are a member of a shared workspace of humans and agents. The blocks below are a timeline of what happened; read TRIGGER first to know why you are running.",
+    "  - Your text output is internal reasoning — never shown to anyone. Keep it brief.",
+    "  - Use send_message to communicate. A space_message run starts with the trigger space active; plan and service runs start with none — call enter_space first.",
+    "  - Use read_messages to load conversation history from any space you belong to.",
+    "  - If you have nothing to contribute, end this run without sending a message. Stay silent unless a human spoke to the space or someone addressed you by name.",
+    "  - Set wait=true on send_message to pause until a reply arrives.",
+    "  - Provide messageId on send_message to reply to a specific message and resume any waiting run.",
+    "  - Keep facts that must outlive this conversation with set_memories; track objectives with set_goals; schedule future work with set_plans.",
+  ];
+  const own = agent.instructions.trim();
+  if (own) lines.push(...own.split("\n").map((l) => `  - ${l.replace(/^\s*-\s*/, "")}`));
+  return lines.join("\n");
+}
