@@ -12,10 +12,13 @@ import { activeSpaceBlock, resumeBlock, triggerBlock } from "./blocks/trigger";
 import { historyLines } from "./blocks/history";
 import { goalsBlock, memoriesBlock, plansBlock, spacesBlock } from "./blocks/workspace";
 import { failureBlock, runsBlock } from "./blocks/runs";
+import { closingPrompt } from "./blocks/closing";
 
 export interface BuiltContext {
   text: string;
   staticPart: string;
+  /** The closing instruction of the call: what to do with the context (start, or continue after a wait). */
+  prompt: string;
   dynamicPart: string;
   tokens: number;
   omittedSeen: number;
@@ -53,6 +56,7 @@ export function buildContext(input: ContextInput): BuiltContext {
     text,
     staticPart,
     dynamicPart,
+    prompt: closingPrompt(input),
     tokens: estimateTokens(text),
     omittedSeen: omitted,
     // Lines left out for the budget are old [SEEN] ones, already behind the cursor.

@@ -9,11 +9,9 @@ import type { RunScope } from "../tools/run-scope";
 import type { DraftStream } from "./draft-stream";
 import { appendRunEvent } from "./run-events";
 
-export const RUN_PROMPT = "Your run has started. Act on the TRIGGER above, or end without sending anything if you have nothing to add.";
-
 export interface ModelCall {
   model: ResolvedModel;
-  context: { staticPart: string; dynamicPart: string };
+  context: { staticPart: string; dynamicPart: string; prompt: string };
   enabledTools: string[];
   remainingSteps: number;
   signal: AbortSignal;
@@ -25,7 +23,7 @@ export function startModelCall(ctx: GatewayCtx, scope: RunScope, call: ModelCall
   return streamText({
     model: call.model.model,
     instructions: call.context.staticPart,
-    prompt: `${call.context.dynamicPart}\n\n${RUN_PROMPT}`,
+    prompt: `${call.context.dynamicPart}\n\n${call.context.prompt}`,
     tools: buildTools(scope, call.enabledTools),
     stopWhen: [stepCountIs(call.remainingSteps), () => scope.state.paused || scope.state.stopped],
     abortSignal: call.signal,
