@@ -33,6 +33,10 @@ describe("product limits", () => {
     expect(limits.RATE_LIMITS.signInPerAccount).toEqual({ points: 10, durationS: 900, blockS: 900 }));
   it("5 sign-ups per IP per hour", () => expect(limits.RATE_LIMITS.signupPerIp).toEqual({ points: 5, durationS: 3600 }));
   it("one password hash at a time", () => expect(limits.MAX_CONCURRENT_PASSWORD_HASHES).toBe(1));
+  it("busy refusals are held 1 s, at most 1,000 at once", () => {
+    expect(limits.BUSY_REFUSAL_HOLD_MS).toBe(1000);
+    expect(limits.MAX_HELD_REFUSALS).toBe(1000);
+  });
   it("JSON bodies nest at most 32 deep", () => expect(limits.MAX_JSON_DEPTH).toBe(32));
 
   it("20 messages per user per 10 s, socket and HTTP together", () => expect(limits.RATE_LIMITS.messagesPerUser).toEqual({ points: 20, durationS: 10 }));

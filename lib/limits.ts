@@ -99,5 +99,12 @@ export const MIN_CRON_INTERVAL_MS = 60_000;
  * took both cores of a small server from everyone else (npm run bench:abuse).
  */
 export const MAX_CONCURRENT_PASSWORD_HASHES = 1;
+/**
+ * A sign-in or sign-up refused as busy is answered this long after it arrived (its
+ * Retry-After), so a client that ignores Retry-After cannot make a thousand refusals a second.
+ */
+export const BUSY_REFUSAL_HOLD_MS = 1000;
+/** Busy refusals held at once (each holds a socket); past it they are answered at once. */
+export const MAX_HELD_REFUSALS = 1000;
 /** Deepest JSON nesting accepted in a request body. */
 export const MAX_JSON_DEPTH = 32;

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer, type TestUser } from "@/server/testin
 import { createAgent } from "@/server/testing/agents";
 import { createChannel } from "@/server/domain/spaces/create-channel";
 import { createApiToken } from "@/server/domain/users/create-api-token";
-import { MAX_BODY_BYTES, MAX_CONCURRENT_PASSWORD_HASHES, MAX_JSON_DEPTH } from "@/lib/limits";
+import { BUSY_REFUSAL_HOLD_MS, MAX_BODY_BYTES, MAX_CONCURRENT_PASSWORD_HASHES, MAX_JSON_DEPTH } from "@/lib/limits";
 import type { NextConfig } from "next";
 import { CLIENT_IP_HEADER } from "../client-ip";
 import { contentSecurityPolicy, NONCE_HEADER } from "../csp";
@@ -131,7 +131,7 @@ describe("security headers", () => {
     expect(contentSecurityPolicy("abc123", { dev: true })).toContain("'nonce-abc123' 'strict-dynamic' 'unsafe-eval'");
   });
 
-  it("the server edge refuses sign-in and sign-up POSTs at the door while as many are in progress as can hash", async () => {
+  it("the server edge refuses sign-in and sign-up POSTs at the door while as many are in progress as can hash, answering after the Retry-After", async () => {
     const held: ServerResponse[] = [];
     const server = createServer((req, res) => {
       if (!prepareRequest(req, res, { trustProxy: false, dev: false })) return;
@@ -152,7 +152,10 @@ describe("security headers", () => {
     try {
       const inFlight = Array.from({ length: MAX_CONCURRENT_PASSWORD_HASHES }, (_, i) => post(i % 2 ? "/api/signup" : "/api/auth/callback/credentials"));
       await vi.waitFor(() => expect(held).toHaveLength(MAX_CONCURRENT_PASSWORD_HASHES));
+      const refusedAt = performance.now();
       const refused = await post("/api/signup");
+      // Held for its Retry-After, so a client that ignores it cannot loop on refusals.
+      expect(performance.now() - refusedAt).toBeGreaterThanOrEqual(BUSY_REFUSAL_HOLD_MS - 20);
       expect(refused.status).toBe(503);
       expect(refused.retryAfter).toBe("1");
       expect(JSON.parse(refused.body).error.code).toBe("busy");
