@@ -33,6 +33,10 @@ describe("product limits", () => {
     expect(limits.RATE_LIMITS.signInPerAccount).toEqual({ points: 10, durationS: 900, blockS: 900 }));
   it("5 sign-ups per IP per hour", () => expect(limits.RATE_LIMITS.signupPerIp).toEqual({ points: 5, durationS: 3600 }));
   it("one password hash at a time", () => expect(limits.MAX_CONCURRENT_PASSWORD_HASHES).toBe(1));
+  it("a chain tree shows at most 500 nodes, each message clipped to 280 characters", () => {
+    expect(limits.CHAIN_MAX_NODES).toBe(500);
+    expect(limits.CHAIN_TEXT_CLIP).toBe(280);
+  });
   it("busy refusals are held 1 s, at most 1,000 at once", () => {
     expect(limits.BUSY_REFUSAL_HOLD_MS).toBe(1000);
     expect(limits.MAX_HELD_REFUSALS).toBe(1000);
@@ -52,6 +56,7 @@ describe("product limits", () => {
   it("10 new channels or direct spaces per user per minute", () => expect(limits.RATE_LIMITS.channelsPerUser).toEqual({ points: 10, durationS: 60 }));
   it("members added to at most 10 channels per user per minute", () => expect(limits.RATE_LIMITS.memberAddsPerUser).toEqual({ points: 10, durationS: 60 }));
   it("30 service triggers per key per minute", () => expect(limits.RATE_LIMITS.serviceTriggersPerKey).toEqual({ points: 30, durationS: 60 }));
+  it("60 chain trees per user per minute", () => expect(limits.RATE_LIMITS.chainViewsPerUser).toEqual({ points: 60, durationS: 60 }));
   it("an agent has at most 20 queued runs", () => expect(limits.MAX_QUEUED_RUNS_PER_AGENT).toBe(20));
   it("a recurring plan runs at most once a minute", () => expect(limits.MIN_CRON_INTERVAL_MS).toBe(60_000));
   it("20 account or admin changes per user per minute", () => expect(limits.RATE_LIMITS.accountChangesPerUser).toEqual({ points: 20, durationS: 60 }));

@@ -43,6 +43,11 @@ export const GET_MY_RUNS_LIMIT = 10;
 /** Context token budget when the model's own limit is unknown. */
 export const DEFAULT_CONTEXT_TOKENS = 32_000;
 
+/** Nodes (messages, trigger decisions, runs) one chain tree shows; deeper levels are cut. */
+export const CHAIN_MAX_NODES = 500;
+/** Characters of each message's text in a chain tree. */
+export const CHAIN_TEXT_CLIP = 280;
+
 // --- Abuse limits: one client must not hurt everyone (see SECURITY.md) ---
 /** A rate limit: `points` actions per `durationS` seconds per key; past it, refused for `blockS` (default: the rest of the window). */
 export interface RateLimit {
@@ -73,6 +78,8 @@ export const RATE_LIMITS = {
   memberAddsPerUser: { points: 10, durationS: 60 },
   /** Account and admin changes per user: tokens, sessions, OAuth links, service keys, agent settings. */
   accountChangesPerUser: { points: 20, durationS: 60 },
+  /** Chain trees read per user. */
+  chainViewsPerUser: { points: 60, durationS: 60 },
   /** Service (webhook) triggers per key. */
   serviceTriggersPerKey: { points: 30, durationS: 60 },
 } as const satisfies Record<string, RateLimit>;
