@@ -20,6 +20,8 @@ interface Props {
   runHref?: string | null;
   onReply(message: MessageDto): void;
   onJumpTo(messageId: string): void;
+  /** Set in spaces with agents: opens the agent chain this message belongs to. */
+  onShowChain?: ((message: MessageDto) => void) | null;
 }
 
 function SenderLine({ sender, provider, createdAt, extra }: { sender: EntityDto; provider?: string | null; createdAt?: string; extra?: React.ReactNode }) {
@@ -66,7 +68,7 @@ export function DraftItem({ draft, provider }: { draft: RunStreamDto; provider: 
   );
 }
 
-export const MessageItem = memo(function MessageItem({ message, compact, seenBy, provider, chainLimit, runHref, onReply, onJumpTo }: Props) {
+export const MessageItem = memo(function MessageItem({ message, compact, seenBy, provider, chainLimit, runHref, onReply, onJumpTo, onShowChain }: Props) {
   return (
     <article
       id={`msg-${message.id}`}
@@ -116,6 +118,16 @@ export const MessageItem = memo(function MessageItem({ message, compact, seenBy,
         >
           ↩ Reply
         </button>
+        {onShowChain && (
+          <button
+            type="button"
+            onClick={() => onShowChain(message)}
+            className="border-l border-zinc-200 px-2 py-1 text-xs font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-700"
+            aria-label={`Show the agent chain of ${message.sender.name}'s message`}
+          >
+            Chain
+          </button>
+        )}
         {runHref && (
           <a
             href={runHref}

@@ -22,12 +22,14 @@ interface Props {
   dividerSeq: number | null;
   onLoadOlder(): void;
   onReply(m: MessageDto): void;
+  /** Spaces with agents: open a message's agent chain. */
+  onShowChain: ((m: MessageDto) => void) | null;
   onRetry(clientMessageId: string): void;
   /** Called when the newest message is on screen, to move the read receipt. */
   onSeeNewest(m: MessageDto): void;
 }
 
-export function MessageList({ space, timeline, pending, drafts, isAdmin, meId, dividerSeq, onLoadOlder, onReply, onRetry, onSeeNewest }: Props) {
+export function MessageList({ space, timeline, pending, drafts, isAdmin, meId, dividerSeq, onLoadOlder, onReply, onShowChain, onRetry, onSeeNewest }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const topSentinel = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -182,6 +184,7 @@ export function MessageList({ space, timeline, pending, drafts, isAdmin, meId, d
                   runHref={isAdmin && m.runId ? `/runs/${m.runId}` : null}
                   onReply={onReply}
                   onJumpTo={jumpTo}
+                  onShowChain={onShowChain}
                 />
               </div>
             );

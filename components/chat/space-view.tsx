@@ -23,6 +23,7 @@ interface Props {
   openedAtSeq: number;
   actions: WorkspaceActions;
   onToggleMembers(): void;
+  onShowChain(messageId: string): void;
   onOpenSidebar(): void;
 }
 
@@ -38,6 +39,7 @@ export function SpaceView({
   openedAtSeq,
   actions,
   onToggleMembers,
+  onShowChain,
   onOpenSidebar,
 }: Props) {
   const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
@@ -45,6 +47,8 @@ export function SpaceView({
   const title = space.kind === "channel" ? `#${space.name}` : space.name;
   const onLoadOlder = useCallback(() => void actions.loadOlder(space.id).catch(() => {}), [actions, space.id]);
   const onSeeNewest = useCallback((m: MessageDto) => actions.markRead(space.id, m), [actions, space.id]);
+  const hasAgents = space.members.some((m) => m.type === "agent");
+  const showChain = useCallback((m: MessageDto) => onShowChain(m.id), [onShowChain]);
 
   return (
     <section aria-label={title} className="flex min-w-0 flex-1 flex-col">
@@ -84,6 +88,7 @@ export function SpaceView({
         dividerSeq={dividerSeq}
         onLoadOlder={onLoadOlder}
         onReply={setReplyTo}
+        onShowChain={hasAgents ? showChain : null}
         onRetry={actions.retry}
         onSeeNewest={onSeeNewest}
       />

@@ -5,16 +5,19 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import clsx from "clsx";
 import type { MeDto } from "@/lib/realtime/dto";
 import { useWorkspace } from "./use-workspace";
-import { agentActivity } from "./workspace-reducer";
+import { agentActivity, type WorkspaceState } from "./workspace-reducer";
 import { Sidebar } from "./sidebar";
 import { SpaceView } from "./space-view";
 import { MembersPanel } from "./members-panel";
+import { ChainPanel } from "./chain-panel";
 import { AddMembersDialog, NewChannelDialog, NewDirectDialog } from "./space-dialogs";
 
 export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: string | null }) {
   const { state, actions } = useWorkspace(me.entity.id, initialSpaceId);
   const [dialog, setDialog] = useState<"channel" | "direct" | "add" | null>(null);
   const [membersOpen, setMembersOpen] = useState(false);
+  /** The message whose agent chain the side panel shows. */
+  const [chainFor, setChainFor] = useState<string | null>(null);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   // My cursor at the moment each space was opened: where the "New messages" divider goes.
   const [openedAt, setOpenedAt] = useState<Record<string, number>>({});
@@ -125,7 +128,14 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
             meId={me.entity.id}
             openedAtSeq={openedAt[active.id] ?? active.lastSeenSeq}
             actions={actions}
-            onToggleMembers={() => setMembersOpen((v) => !v)}
+            onToggleMembers={() => {
+              setChainFor(null);
+              setMembersOpen((v) => !v);
+            }}
+            onShowChain={(id) => {
+              setMembersOpen(false);
+              setChainFor(id);
+            }}
             onOpenSidebar={() => setSidebarOpen(true)}
           />
         ) : (
@@ -133,6 +143,7 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
             {state.connection === "connecting" ? "Connecting…" : spaces.length === 0 ? "You are not in any space yet. Create a channel to start." : "Loading…"}
           </div>
         )}
+        {chainFor && <ChainPanel key={chainFor} messageId={chainFor} liveKey={chainLiveKey(state)} onClose={() => setChainFor(null)} />}
         {active && membersOpen && (
           <MembersPanel
             key={active.id}
@@ -192,4 +203,15 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
       )}
     </div>
   );
+}
+
+/** Changes whenever something a chain is made of changes: a run starts, moves or ends, or a message arrives. */
+function chainLiveKey(state: WorkspaceState): string {
+  const runs = Object.values(state.runs)
+    .map((r) => `${r.id}:${r.status}`)
+    .join(",");
+  const newest = Object.values(state.timelines)
+    .map((t) => t.messages.at(-1)?.id ?? "")
+    .join(",");
+  return `${runs}|${newest}`;
 }

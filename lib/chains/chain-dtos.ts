@@ -22,6 +22,7 @@ export interface ChainMessageNode {
 }
 
 export interface ChainDecisionNode {
+  id: string;
   agent: { id: string; name: string };
   decision: TriggerDecisionKind;
   reason: string;

@@ -92,7 +92,7 @@ class TreeBuilder {
         where: { messageId: { in: ids } },
         orderBy: { createdAt: "asc" },
         take: this.room() + 1,
-        select: { messageId: true, agentId: true, decision: true, reason: true, runId: true },
+        select: { id: true, messageId: true, agentId: true, decision: true, reason: true, runId: true },
       });
       if (rows.length > this.room()) this.truncated = true;
       const decisions = rows.slice(0, this.room());
@@ -128,6 +128,7 @@ class TreeBuilder {
         }
         this.nodes++;
         const node: ChainDecisionNode = {
+          id: d.id,
           agent: { id: d.agentId, name: agentNames.get(d.agentId) ?? "(deleted agent)" },
           decision: d.decision as TriggerDecisionKind,
           reason: this.reasonFor(d.reason),

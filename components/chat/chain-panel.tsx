@@ -1,0 +1,87 @@
+"use client";
+// The "Chain" side panel: the agent chain a message belongs to, from GET /api/messages/:id/chain.
+// Live while open: whenever the workspace sees chain activity (`liveKey` changes: a new
+// message, a run starting or ending), it fetches again, at most every REFRESH_MS, so a chain
+// grows in place as it unfolds without spending the caller's rate limit on a burst.
+import { useEffect, useRef, useState } from "react";
+import type { ChainDto } from "@/lib/chains/chain-dtos";
+import { ChainMessage } from "./chain-tree";
+
+const REFRESH_MS = 500;
+
+interface Props {
+  messageId: string;
+  liveKey: string;
+  onClose(): void;
+}
+
+export function ChainPanel({ messageId, liveKey, onClose }: Props) {
+  const [chain, setChain] = useState<ChainDto | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const lastFetch = useRef(0);
+
+  useEffect(() => {
+    let stale = false;
+    const wait = Math.max(0, lastFetch.current + REFRESH_MS - Date.now());
+    const timer = setTimeout(async () => {
+      lastFetch.current = Date.now();
+      setLoading(true);
+      try {
+        const res = await fetch(`/api/messages/${encodeURIComponent(messageId)}/chain`);
+        const body = await res.json();
+        if (stale) return;
+        if (!res.ok) setError(body?.error?.message ?? `Could not load the chain (${res.status})`);
+        else {
+          setChain(body as ChainDto);
+          setError(null);
+        }
+      } catch {
+        if (!stale) setError("Could not load the chain: the server did not answer");
+      } finally {
+        if (!stale) setLoading(false);
+      }
+    }, wait);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [messageId, liveKey]);
+
+  return (
+    <aside
+      aria-label="Agent chain"
+      className="flex w-96 shrink-0 flex-col border-l border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950 max-lg:absolute max-lg:inset-y-0 max-lg:right-0 max-lg:z-20 max-lg:w-full max-lg:max-w-md max-lg:shadow-xl"
+    >
+      <div className="flex items-center gap-2 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
+        <h2 className="flex-1 font-semibold">Agent chain</h2>
+        {loading && (
+          <span role="status" className="text-xs text-zinc-500">
+            {chain ? "Updating…" : "Loading…"}
+          </span>
+        )}
+        <button type="button" onClick={onClose} aria-label="Close agent chain" className="rounded px-2 py-1 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+          ✕
+        </button>
+      </div>
+      <div className="flex-1 overflow-y-auto p-3">
+        {error && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
+        {chain && (
+          <>
+            <p className="mb-1 text-xs text-zinc-500">
+              {chain.nodes} step{chain.nodes === 1 ? "" : "s"}
+              {chain.truncated ? " — cut short: the chain is too large to show whole" : ""}
+            </p>
+            <ul aria-label="Chain tree">
+              <ChainMessage node={chain.root} parentSpaceId={null} />
+            </ul>
+          </>
+        )}
+      </div>
+    </aside>
+  );
+}
