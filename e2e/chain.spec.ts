@@ -31,7 +31,7 @@ test("the chain tree grows live while a discussion unfolds and ends with the dep
   // Agents handed the topic on level by level: a run at each depth from 0 to 5.
   for (let depth = 0; depth <= 5; depth++) await expect(tree.getByText(`depth ${depth}`, { exact: true }).first()).toBeVisible();
   await page.screenshot({ path: "test-results/chain-tree.png" });
-  await page.emulateMedia({ colorScheme: "dark" });
+  await page.getByRole("button", { name: "Toggle dark mode" }).click();
   await page.setViewportSize({ width: 420, height: 860 });
   await page.screenshot({ path: "test-results/chain-tree-phone-dark.png" });
   await panel.getByRole("button", { name: "Close agent chain" }).click();

@@ -48,10 +48,11 @@ export function ChainPanel({ messageId, liveKey, onClose }: Props) {
     };
   }, [messageId, liveKey]);
 
+  // On a phone the tree needs the whole width: a full-screen sheet; on a tablet, an overlay.
   return (
     <aside
       aria-label="Agent chain"
-      className="flex w-96 shrink-0 flex-col border-l border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950 max-lg:absolute max-lg:inset-y-0 max-lg:right-0 max-lg:z-20 max-lg:w-full max-lg:max-w-md max-lg:shadow-xl"
+      className="flex w-96 shrink-0 flex-col border-l border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950 max-md:fixed max-md:inset-0 max-md:z-30 max-md:w-auto md:max-lg:absolute md:max-lg:inset-y-0 md:max-lg:right-0 md:max-lg:z-20 md:max-lg:shadow-xl"
     >
       <div className="flex items-center gap-2 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
         <h2 className="flex-1 font-semibold">Agent chain</h2>

@@ -31,7 +31,7 @@ export function ChainMessage({ node, parentSpaceId }: { node: ChainMessageNode; 
         <p className="break-words">{node.deleted ? <em className="text-zinc-500">deleted</em> : node.text}</p>
       </div>
       {node.decisions.length > 0 && (
-        <ul className="ml-3 border-l border-zinc-200 pl-3 dark:border-zinc-800">
+        <ul className="ml-2 border-l border-zinc-200 pl-2 dark:border-zinc-800">
           {node.decisions.map((d) => (
             <ChainDecision key={d.id} node={d} spaceId={node.space.id} />
           ))}
@@ -56,7 +56,7 @@ function ChainDecision({ node, spaceId }: { node: ChainDecisionNode; spaceId: st
 
 function ChainRun({ run, spaceId }: { run: ChainRunNode; spaceId: string }) {
   return (
-    <div className="ml-3 border-l border-dashed border-zinc-300 pl-3 dark:border-zinc-700">
+    <div className="ml-1 border-l border-dashed border-zinc-300 pl-2 dark:border-zinc-700">
       <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
         <span>run {run.key}</span>
         <StatusBadge status={run.status} />
