@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MockLanguageModelV4, convertArrayToReadableStream } from "ai/test";
 import type { LanguageModelV4CallOptions, LanguageModelV4Usage } from "@ai-sdk/provider";
 import { startTestServer, type TestServer } from "../../testing/test-server";
-import { createAgent } from "../../testing/agents";
+import { createAgent, replyToHumans, startAgentScenario } from "../../testing/agents";
+import { commonPrefixShare } from "../../testing/prompt-prefix";
+import { HISTORY_WINDOW } from "@/lib/limits";
 import { createChannel } from "../../domain/spaces/create-channel";
 import { sendMessage } from "../../domain/messages/send-message";
 import { ManualClock } from "../clock";
@@ -100,6 +102,31 @@ describe("prompt caching", () => {
     // The run's saved context is exactly what the model was given, part for part.
     const run = await runOf(agents.anthropic.id);
     expect(`${claude.prompt.map(text).join("\n\n")}\n`).toBe(run.contextSnapshot);
+  });
+});
+
+describe("prompt prefix between runs", () => {
+  it(`two consecutive runs in a space with ${HISTORY_WINDOW} messages of history share at least 70% of the prompt as a prefix`, async () => {
+    const s = await startAgentScenario({ Scout: replyToHumans("noted") }, { agentOptions: { Scout: { maxConcurrentRuns: 1 } } });
+    srv = s.srv;
+    const scout = s.agents.Scout!;
+    // The history builds while Scout is disabled; then it has followed along up to the newest message.
+    await srv.deps.db.agent.update({ where: { id: scout.id }, data: { enabled: false } });
+    for (let i = 0; i < HISTORY_WINDOW; i++)
+      await sendMessage(srv.deps, s.ada.actor, { spaceId: s.space.id, text: `history ${i}: ${"lorem ipsum ".repeat(4)}` });
+    await srv.gateway.idle();
+    const { lastSeq } = await srv.deps.db.space.findUniqueOrThrow({ where: { id: s.space.id } });
+    await srv.deps.db.membership.updateMany({ where: { spaceId: s.space.id, entityId: scout.entityId }, data: { lastProcessedSeq: lastSeq } });
+    await srv.deps.db.agent.update({ where: { id: scout.id }, data: { enabled: true } });
+
+    await sendMessage(srv.deps, s.ada.actor, { spaceId: s.space.id, text: "Scout, first question" });
+    await srv.gateway.idle();
+    const firstRunCalls = s.calls.Scout!.length;
+    await sendMessage(srv.deps, s.ada.actor, { spaceId: s.space.id, text: "Scout, second question" });
+    await srv.gateway.idle();
+    // The first model call of each run: system and user messages, before any tool result.
+    const { share } = commonPrefixShare(s.calls.Scout![0]!, s.calls.Scout![firstRunCalls]!);
+    expect(share).toBeGreaterThanOrEqual(0.7);
   });
 });
 
