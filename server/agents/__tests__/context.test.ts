@@ -5,6 +5,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { buildContext, buildStaticPart } from "../context/build-context";
 import { anchoredStart } from "../context/anchor-history";
+import { modelPrompt, promptCaching } from "../models/prompt-caching";
+import { MockLanguageModelV4 } from "ai/test";
 import { RUN_PROMPT } from "../context/blocks/closing";
 import { HISTORY_ANCHOR_BLOCK } from "@/lib/limits";
 import { parseContext } from "../models/offline-script";
@@ -278,6 +280,33 @@ describe("context builder (pure)", () => {
     expect(b.slowPart.startsWith(a.slowPart)).toBe(true);
     expect(b.slowPart).toContain('"Report is ready"  [SEEN]');
     expect(b.turnPart).toContain('"Thanks, and Q3?"  [NEW] ← TRIGGER');
+  });
+
+  it("the slow part comes in chunks per history block; Anthropic marks the last settled chunk and the end, others get one string", () => {
+    const messages = Array.from({ length: 25 }, (_, i) => msg(i + 1));
+    const c = buildContext(
+      input({ history: { space: { id: "sp-1", name: "Project Alpha" }, lastProcessedSeq: 23, shownFromSeq: 1, unshownUnread: 0, messages } }),
+    );
+    // Standing state with the history header, then seqs 1–10, 11–20 and 21–23 ([SEEN]; 24 and 25 are [NEW]).
+    expect(c.slowChunks.join("")).toBe(c.slowPart);
+    expect(c.slowChunks).toHaveLength(4);
+    expect(c.slowChunks[1]!.startsWith("  [msg:m1] ")).toBe(true);
+    expect(c.slowChunks[3]!.startsWith("  [msg:m21] ")).toBe(true);
+    expect(c.slowChunks[3]).not.toContain("[msg:m24]");
+    // The cursor has passed seq 20: no message can join the first two blocks any more.
+    expect(c.settledChunks).toBe(3);
+
+    const breakpoint = { anthropic: { cacheControl: { type: "ephemeral" } } };
+    const claude = modelPrompt(c, promptCaching(new MockLanguageModelV4({ provider: "anthropic.messages" }), "agent-1"));
+    expect(claude.instructions).toEqual({ role: "system", content: c.staticPart, providerOptions: breakpoint });
+    const parts = claude.messages[0]!.content as { text: string; providerOptions?: unknown }[];
+    expect(parts.map((p) => p.text)).toEqual(c.slowChunks);
+    expect(parts.map((p) => p.providerOptions)).toEqual([undefined, undefined, breakpoint, breakpoint]);
+    expect(claude.messages[1]).toEqual({ role: "user", content: `${c.turnPart}\n\n${c.prompt}` });
+
+    const gpt = modelPrompt(c, promptCaching(new MockLanguageModelV4({ provider: "openai.responses" }), "agent-1"));
+    expect(gpt.messages[0]).toEqual({ role: "user", content: c.slowPart });
+    expect(gpt.providerOptions).toEqual({ openai: { promptCacheKey: "parley-agent-agent-1" } });
   });
 
   it(`[SEEN] history starts on a ${HISTORY_ANCHOR_BLOCK}-message boundary, so a new message does not move it`, () => {

@@ -8,13 +8,14 @@
 // it is seen, so between two runs the slow part only grows at its end. When the whole text
 // would exceed the budget, the oldest [SEEN] history lines go first, and the block says how
 // many were left out.
+import { HISTORY_ANCHOR_BLOCK } from "@/lib/limits";
 import type { ContextInput } from "./context-input";
 import { estimateTokens } from "./budget";
 import { quote } from "./format";
 import { anchorHistory } from "./anchor-history";
 import { identityBlock } from "./blocks/identity";
 import { activeSpaceBlock, resumeBlock, triggerBlock } from "./blocks/trigger";
-import { historyLines } from "./blocks/history";
+import { type HistoryLines, historyLines } from "./blocks/history";
 import { goalsBlock, memoriesBlock, plansBlock, plansDueBlock, spacesBlock } from "./blocks/workspace";
 import { failureBlock, runsBlock } from "./blocks/runs";
 import { closingPrompt } from "./blocks/closing";
@@ -26,6 +27,14 @@ export interface BuiltContext {
   staticPart: string;
   /** The first user message: the agent's standing state and the [SEEN] history; grows at its end between runs. */
   slowPart: string;
+  /**
+   * The slow part cut before each block of HISTORY_ANCHOR_BLOCK seqs of [SEEN] history; joined,
+   * they are `slowPart`. Providers that cache only at marked points can mark a cut that later
+   * runs repeat (see settledChunks) and find it again as the part grows.
+   */
+  slowChunks: string[];
+  /** How many leading slowChunks later runs repeat unchanged: no message can join their blocks any more. */
+  settledChunks: number;
   /** The last user message, before `prompt`: what this run is about. */
   turnPart: string;
   /** The closing instruction of the call: what to do with the context (start, or continue after a wait). Last. */
@@ -65,7 +74,8 @@ export function buildContext(raw: ContextInput): BuiltContext {
         ]
       : [];
 
-  const slowPart = [...slow, "", ...historySlow].join("\n");
+  const { chunks: slowChunks, settled: settledChunks } = chunkSlowPart([...slow, "", ...historySlow], h, input.history?.lastProcessedSeq ?? 0);
+  const slowPart = slowChunks.join("");
   const turnPart = [...turnHead, ...historyTurn, ...turnTail].join("\n");
   const text = `${staticPart}\n\n${slowPart}\n\n${turnPart}\n\n${prompt}\n`;
   const last = input.history?.messages.at(-1);
@@ -73,6 +83,8 @@ export function buildContext(raw: ContextInput): BuiltContext {
     text,
     staticPart,
     slowPart,
+    slowChunks,
+    settledChunks,
     turnPart,
     prompt,
     tokens: estimateTokens(text),
@@ -80,4 +92,23 @@ export function buildContext(raw: ContextInput): BuiltContext {
     // Lines left out for the budget or the anchor are old [SEEN] ones, already behind the cursor.
     seen: last && input.history ? { spaceId: input.history.space.id, fromSeq: input.history.shownFromSeq, toSeq: last.seq } : null,
   };
+}
+
+/**
+ * The slow part's lines as chunks: the standing state with the history's header, then one
+ * chunk per block of [SEEN] lines (by seq, on the same boundaries as the anchor). A block is
+ * settled once the cursor has passed its last seq: every later run shows it the same.
+ */
+function chunkSlowPart(lines: string[], h: HistoryLines | null, lastProcessedSeq: number): { chunks: string[]; settled: number } {
+  const seenCount = h?.seen.length ?? 0;
+  const groups: { block: number; lines: string[] }[] = [{ block: -1, lines: lines.slice(0, lines.length - seenCount) }];
+  h?.seen.forEach((line, i) => {
+    const block = Math.floor((h.seenSeqs[i]! - 1) / HISTORY_ANCHOR_BLOCK);
+    const last = groups.at(-1)!;
+    if (last.block === block) last.lines.push(line);
+    else groups.push({ block, lines: [line] });
+  });
+  const chunks = groups.map((g, i) => g.lines.join("\n") + (i < groups.length - 1 ? "\n" : ""));
+  const settled = groups.filter((g) => (g.block + 1) * HISTORY_ANCHOR_BLOCK <= lastProcessedSeq).length;
+  return { chunks, settled };
 }

@@ -5,8 +5,7 @@
 import { stepCountIs, streamText, type StepResult, type ToolSet } from "ai";
 import type { GatewayCtx } from "../gateway-context";
 import type { ResolvedModel } from "../models/resolve-model";
-import type { BuiltContext } from "../context/build-context";
-import { modelPrompt, promptCaching } from "../models/prompt-caching";
+import { type ModelContext, modelPrompt, promptCaching } from "../models/prompt-caching";
 import { stepUsage } from "../models/step-usage";
 import { buildTools } from "../tools/build-tools";
 import type { RunScope } from "../tools/run-scope";
@@ -15,7 +14,7 @@ import { appendRunEvent } from "./run-events";
 
 export interface ModelCall {
   model: ResolvedModel;
-  context: Pick<BuiltContext, "staticPart" | "slowPart" | "turnPart" | "prompt">;
+  context: ModelContext;
   enabledTools: string[];
   remainingSteps: number;
   signal: AbortSignal;

@@ -10,6 +10,8 @@ export interface HistoryLines {
   /** Lines about messages not shown: older unread ones (per run) and [SEEN] ones left out for the budget. */
   notes: { unshown: string | null; omitted: string | null };
   seen: string[];
+  /** The seq of each `seen` line. */
+  seenSeqs: number[];
   fresh: string[];
   omitted: number;
 }
@@ -23,7 +25,7 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
   const entries = h.messages.map((m) => {
     const seen = m.seq <= h.lastProcessedSeq;
     const marks = { seen, trigger: m.id === triggerId, reply: m.id === replyId, spaceId: h.space.id, viewerId: input.agent.entityId, reach: input.reach };
-    return { seen, droppable: seen && !marks.trigger && !marks.reply, line: messageLine(m, marks) };
+    return { seq: m.seq, seen, droppable: seen && !marks.trigger && !marks.reply, line: messageLine(m, marks) };
   });
   const header = `SPACE HISTORY (${quote(h.space.name)}):`;
   let total = estimateTokens(header) + entries.reduce((n, e) => n + estimateTokens(e.line) + 1, 0);
@@ -47,5 +49,5 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
       : null,
   };
   const lines = (seen: boolean) => kept.filter((e) => e.seen === seen).map((e) => e.line);
-  return { header, notes, seen: lines(true), fresh: lines(false), omitted };
+  return { header, notes, seen: lines(true), seenSeqs: kept.filter((e) => e.seen).map((e) => e.seq), fresh: lines(false), omitted };
 }
