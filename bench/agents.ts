@@ -2,7 +2,10 @@
 // sockets), so the figures are the gateway's own cost: triggers, claims, context, tools.
 //   1. trigger → model call: human sendMessage returns → the model's doStream is invoked
 //   2. a 3-agent chain from one human message until the space's depth limit stops it
-//   3. loadContext + buildContext for the 50-message window of a space with --messages rows
+//   3. prompt prefix: the bytes two consecutive runs' prompts (system + messages) share from
+//      their start, for one agent in a space with a 50-message history and a new message
+//      between the runs: what a provider's prefix cache can serve
+//   4. loadContext + buildContext for the 50-message window of a space with --messages rows
 //
 //   npm run bench:agents                          # 100,000 messages, 200 samples, 5 chains
 //   npm run bench:agents -- --messages 20000 --samples 50 --chains 3
@@ -13,7 +16,8 @@ import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { openDatabase, type OpenDatabase } from "@/server/db/open";
 import { migrate } from "@/server/db/migrate";
 import { openTestDatabase } from "@/server/testing/test-database";
-import { createAgent, scriptedModels, type Script } from "@/server/testing/agents";
+import { addToSpace, createAgent, replyOnce, scriptedModels, type Script } from "@/server/testing/agents";
+import { commonPrefixShare } from "@/server/testing/prompt-prefix";
 import { DomainBus } from "@/server/domain/bus";
 import { nullSink, type Deps } from "@/server/domain/deps";
 import { createUser } from "@/server/domain/users/create-user";
@@ -79,7 +83,7 @@ async function main() {
 
   // Scripted models for the chain agents; the real offline model (instant) for the rest,
   // wrapped so the first doStream after each human message is timestamped.
-  const scripted = scriptedModels({ A: chatty, B: chatty, C: chatty });
+  const scripted = scriptedModels({ A: chatty, B: chatty, C: chatty, Regular: replyOnce("noted") });
   let modelCalledAt: number | undefined;
   const timed = (m: LanguageModelV4): LanguageModelV4 => ({
     specificationVersion: m.specificationVersion,
@@ -163,9 +167,38 @@ async function main() {
     pad(["median", f(median(chains.map((c) => c.ms)), 1), `${median(chains.map((c) => c.messages))}`, `${median(chains.map((c) => c.runs))}`, "", ""]),
     `   chain runs not completed: ${failed}`,
   );
+
+  // --- 3. prompt prefix between two consecutive runs. The history is written by two humans
+  // before the agent joins; the agent has followed it up to the newest message, as a member
+  // that has been answering all along would have.
+  const regular = await createAgent(db, "Regular");
+  const talk = await createChannel(deps, adaActor, { name: "prefix", memberIds: [bob.entityId] });
+  for (let i = 0; i < HISTORY_WINDOW; i++) {
+    const actor = i % 2 ? { entityId: bob.entityId, userId: bob.id } : adaActor;
+    await sendMessage(deps, actor, { spaceId: talk.id, text: `message ${i}: ${"lorem ipsum ".repeat(2 + (i % 15))}` });
+  }
+  await addToSpace(db, talk.id, ada.entityId, [regular.entityId]);
+  await db.membership.update({
+    where: { spaceId_entityId: { spaceId: talk.id, entityId: regular.entityId } },
+    data: { lastProcessedSeq: HISTORY_WINDOW },
+  });
+  await sendMessage(deps, adaActor, { spaceId: talk.id, text: "Regular, what is next?" });
+  await gateway.idle();
+  const firstRunCalls = scripted.calls.Regular?.length ?? 0;
+  await sendMessage(deps, adaActor, { spaceId: talk.id, text: "Regular, and after that?" });
+  await gateway.idle();
+  // The first model call of each run: the system part and the user messages, before any tool result.
+  const [firstPrompt, secondPrompt] = [scripted.calls.Regular?.[0], scripted.calls.Regular?.[firstRunCalls]];
+  if (!firstPrompt || !secondPrompt) throw new Error("prompt prefix: the agent's runs never called the model");
+  const prefix = commonPrefixShare(firstPrompt, secondPrompt);
+  out.push(
+    "",
+    `3. prompt prefix: one agent, ${HISTORY_WINDOW} messages of history, a new message between two runs`,
+    `   second prompt ${prefix.bytes} bytes, ${prefix.common} shared with the first from the start: ${f(prefix.share * 100, 1)}% (goal ≥ 70%)`,
+  );
   await gateway.stop(); // from here on nothing may claim the hand-made run below
 
-  // --- 3. context build on a big space. Rows go in with one INSERT … generate_series (the
+  // --- 4. context build on a big space. Rows go in with one INSERT … generate_series (the
   // realistic write path would take minutes); the last message is a real send so the run
   // has a genuine trigger. Senders rotate over two humans and the agent itself.
   const historian = await createAgent(db, "Historian", offline);
@@ -197,6 +230,9 @@ async function main() {
       triggerSpaceId: big.id,
       triggerEntityId: ada.entityId,
       activeSpaceId: big.id,
+      // The spaces the run may read, which the gateway sets when it queues a run: without it the
+      // context would leave the space (and its history) out.
+      reach: [big.id],
     },
   });
   const agentRow = await db.agent.findUniqueOrThrow({ where: { id: historian.id } });
@@ -223,7 +259,7 @@ async function main() {
   const total = await db.message.count();
   out.push(
     "",
-    `3. context for one run: space of ${o.messages} messages (${total} in the database), window ${HISTORY_WINDOW}; ${o.samples} samples`,
+    `4. context for one run: space of ${o.messages} messages (${total} in the database), window ${HISTORY_WINDOW}; ${o.samples} samples`,
     `   bulk insert + ANALYZE ${f(insertS)} s`,
     pad(["ms", "p50", "p99", "max"]),
     stats("loadContext", loadMs),

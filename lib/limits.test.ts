@@ -15,6 +15,10 @@ describe("product limits", () => {
     expect(limits.HISTORY_WINDOW).toBe(50);
     expect(limits.READ_MESSAGES_LIMIT).toBe(50);
   });
+  it("[SEEN] history starts on a 10-message boundary, well inside the window", () => {
+    expect(limits.HISTORY_ANCHOR_BLOCK).toBe(10);
+    expect(limits.HISTORY_ANCHOR_BLOCK).toBeLessThan(limits.HISTORY_WINDOW / 2);
+  });
   it("waits time out after 5 minutes; 10 per run; 5 waiting runs per agent", () => {
     expect(limits.WAIT_TIMEOUT_MS).toBe(300_000);
     expect(limits.MAX_WAITS_PER_RUN).toBe(10);

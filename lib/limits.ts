@@ -22,6 +22,13 @@ export const MAX_SPACE_NAME_LENGTH = 80;
 // --- Agent gateway ---
 /** Messages per space shown in an agent's SPACE HISTORY block. */
 export const HISTORY_WINDOW = 50;
+/**
+ * [SEEN] history lines start at a seq that is a multiple of this plus one (1, 11, 21, …), so a
+ * new message does not move the window's first line and consecutive runs repeat the history
+ * byte for byte (a provider's prompt cache). Costs up to this many minus one of the oldest
+ * [SEEN] lines; the window then shows between HISTORY_WINDOW − this + 1 and HISTORY_WINDOW lines.
+ */
+export const HISTORY_ANCHOR_BLOCK = 10;
 /** A `send_message(wait: true)` with no reply resumes after this long. */
 export const WAIT_TIMEOUT_MS = 5 * 60 * 1000;
 /** Waits one run may make. */

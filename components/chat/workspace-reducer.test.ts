@@ -21,6 +21,7 @@ const run = (status: RunDto["status"], extra: Partial<RunDto> = {}): RunDto => (
   waitCount: 0,
   stepCount: 0,
   inputTokens: 0,
+  cachedInputTokens: 0,
   outputTokens: 0,
   totalTokens: 0,
   error: null,

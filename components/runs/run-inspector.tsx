@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import Link from "next/link";
 import type { RunDetailDto } from "@/lib/runs/run-dtos";
 import { isLiveStatus } from "@/lib/runs/run-status";
+import { tokenUsage } from "@/lib/runs/token-usage";
 import { StatusBadge, clock, duration } from "./run-status";
 import { RunTimeline } from "./run-timeline";
 import { useRunSocket } from "./use-run-socket";
@@ -113,7 +114,8 @@ export function RunInspector({ runId }: { runId: string }) {
           {run.stepCount} tool steps · {run.waitCount} waits
         </Fact>
         <Fact label="Tokens">
-          {run.inputTokens} in · {run.outputTokens} out · {run.totalTokens} total
+          {/* A run's cached count is 0 both when nothing was cached and when the provider never said: the share is shown only when some was. */}
+          {tokenUsage(run.inputTokens, run.cachedInputTokens || null, run.outputTokens)} · {run.totalTokens.toLocaleString("en-US")} total
         </Fact>
         <Fact label="Queued">{clock(run.queuedAt)}</Fact>
         <Fact label="Duration">{duration(run.startedAt, run.endedAt)}</Fact>

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import Link from "next/link";
 import type { RunDto } from "@/lib/realtime/dto";
 import { RUN_STATUSES, type RunStatus } from "@/lib/runs/run-status";
+import { tokenUsage } from "@/lib/runs/token-usage";
 import { StatusBadge, clock, duration } from "./run-status";
 import { useRunSocket } from "./use-run-socket";
 
@@ -71,6 +72,7 @@ export function RunList() {
                 <th className="py-2 font-medium">Depth</th>
                 <th className="hidden py-2 font-medium sm:table-cell">Queued</th>
                 <th className="py-2 font-medium">Took</th>
+                <th className="hidden py-2 font-medium md:table-cell">Tokens</th>
               </tr>
             </thead>
             <tbody>
@@ -90,6 +92,9 @@ export function RunList() {
                   <td className="py-2">{r.chainDepth}</td>
                   <td className="hidden py-2 tabular-nums sm:table-cell">{clock(r.queuedAt)}</td>
                   <td className="py-2 tabular-nums">{duration(r.startedAt, r.endedAt)}</td>
+                  <td className="hidden py-2 whitespace-nowrap tabular-nums md:table-cell">
+                    {tokenUsage(r.inputTokens, r.cachedInputTokens || null, r.outputTokens)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,5 +1,6 @@
 // One run's timeline: each event as a readable line, tool inputs and results in full.
 import { type RunEventDto, toolError } from "@/lib/runs/run-events";
+import { tokenUsage } from "@/lib/runs/token-usage";
 import { clock } from "./run-status";
 
 const json = (v: unknown) => JSON.stringify(v, null, 2);
@@ -26,8 +27,9 @@ function Body({ e }: { e: RunEventDto }) {
       const d = e.data;
       return (
         <span>
-          Model step: {d.toolCalls.length ? `called ${d.toolCalls.join(", ")}` : "no tool call"} · finish {d.finishReason} · {d.usage.input} in /{" "}
-          {d.usage.output} out tokens{d.text ? <em className="block text-zinc-500">“{d.text}”</em> : null}
+          Model step: {d.toolCalls.length ? `called ${d.toolCalls.join(", ")}` : "no tool call"} · finish {d.finishReason} · tokens{" "}
+          {tokenUsage(d.usage.input, d.usage.cachedInput, d.usage.output)}
+          {d.text ? <em className="block text-zinc-500">“{d.text}”</em> : null}
         </span>
       );
     }

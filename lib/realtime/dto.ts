@@ -85,6 +85,8 @@ export interface RunDto {
   waitCount: number;
   stepCount: number;
   inputTokens: number;
+  /** Of inputTokens, read from the provider's prompt cache (0 when none was, or the provider did not say). */
+  cachedInputTokens: number;
   outputTokens: number;
   totalTokens: number;
   error: string | null;

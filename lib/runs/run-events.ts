@@ -13,7 +13,11 @@ export interface WaitOutcome {
 export type RunEventBody =
   | { type: "status"; data: { status: RunStatus; reason?: string } }
   | { type: "context"; data: { tokens: number; omittedSeen: number; resumed: WaitOutcome | null; model: string } }
-  | { type: "model_step"; data: { text: string; toolCalls: string[]; finishReason: string; usage: { input: number; output: number } } }
+  /** usage.cachedInput: of `input`, tokens read from the provider's prompt cache; null or absent when the provider did not say. */
+  | {
+      type: "model_step";
+      data: { text: string; toolCalls: string[]; finishReason: string; usage: { input: number; output: number; cachedInput?: number | null } };
+    }
   | { type: "tool_call"; data: { toolCallId: string; name: string; input: unknown } }
   /** `output` is what the tool returned, or `{ error }` when it refused. */
   | { type: "tool_result"; data: { toolCallId: string; name: string; output: unknown } }

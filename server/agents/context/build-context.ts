@@ -1,25 +1,44 @@
 // The structured context of one model call. Pure: data in, text out. Each block has its own
-// file under blocks/; this one decides their order and the budget. The static part
-// (identity, persona, instructions) comes first and does not change between runs, so
-// providers can cache the prefix; the dynamic part follows in the fixed block order. When
-// the whole text would exceed the budget, the oldest [SEEN] history lines go first, and the
-// block says how many were left out.
+// file under blocks/; this one decides their order and the budget. Providers cache a prompt's
+// longest repeated prefix, so the parts go from the most stable to the least: the static part
+// (identity, persona, instructions: the system role), then the slow part (the agent's spaces,
+// goals, memories, plans and the [SEEN] history, whose start is anchored: anchor-history.ts),
+// then the per-run part (time, trigger, active space, [NEW] history, runs, failures) and the
+// closing instruction. A [SEEN] line never changes, and a line only joins the slow part once
+// it is seen, so between two runs the slow part only grows at its end. When the whole text
+// would exceed the budget, the oldest [SEEN] history lines go first, and the block says how
+// many were left out.
+import { HISTORY_ANCHOR_BLOCK } from "@/lib/limits";
 import type { ContextInput } from "./context-input";
 import { estimateTokens } from "./budget";
 import { quote } from "./format";
+import { anchorHistory } from "./anchor-history";
 import { identityBlock } from "./blocks/identity";
 import { activeSpaceBlock, resumeBlock, triggerBlock } from "./blocks/trigger";
-import { historyLines } from "./blocks/history";
-import { goalsBlock, memoriesBlock, plansBlock, spacesBlock } from "./blocks/workspace";
+import { type HistoryLines, historyLines } from "./blocks/history";
+import { goalsBlock, memoriesBlock, plansBlock, plansDueBlock, spacesBlock } from "./blocks/workspace";
 import { failureBlock, runsBlock } from "./blocks/runs";
 import { closingPrompt } from "./blocks/closing";
 
 export interface BuiltContext {
+  /** Every part in order, as the model reads it: saved on the run for the inspector. */
   text: string;
+  /** The system role: the same for every run of the agent. */
   staticPart: string;
-  /** The closing instruction of the call: what to do with the context (start, or continue after a wait). */
+  /** The first user message: the agent's standing state and the [SEEN] history; grows at its end between runs. */
+  slowPart: string;
+  /**
+   * The slow part cut before each block of HISTORY_ANCHOR_BLOCK seqs of [SEEN] history; joined,
+   * they are `slowPart`. Providers that cache only at marked points can mark a cut that later
+   * runs repeat (see settledChunks) and find it again as the part grows.
+   */
+  slowChunks: string[];
+  /** How many leading slowChunks later runs repeat unchanged: no message can join their blocks any more. */
+  settledChunks: number;
+  /** The last user message, before `prompt`: what this run is about. */
+  turnPart: string;
+  /** The closing instruction of the call: what to do with the context (start, or continue after a wait). Last. */
   prompt: string;
-  dynamicPart: string;
   tokens: number;
   omittedSeen: number;
   /** The history window's messages, first to last seq: shown to the agent, so its cursor may cross them. */
@@ -28,38 +47,68 @@ export interface BuiltContext {
 
 export const buildStaticPart = identityBlock;
 
-export function buildContext(input: ContextInput): BuiltContext {
+export function buildContext(raw: ContextInput): BuiltContext {
+  const input: ContextInput = raw.history ? { ...raw, history: anchorHistory(raw.history) } : raw;
   const staticPart = buildStaticPart(input.agent);
-  const now = new Date(input.now);
-  const before = [`NOW: ${quote(input.now)}`, "", triggerBlock(input), ...resumeBlock(input), "", activeSpaceBlock(input)];
-  const after = [
-    "",
-    spacesBlock(input),
-    "",
-    goalsBlock(input),
-    "",
-    memoriesBlock(input),
-    "",
-    plansBlock(input, now),
-    "",
-    runsBlock(input),
-    ...failureBlock(input),
-  ];
+  const prompt = closingPrompt(input);
+  const slow = [spacesBlock(input), "", goalsBlock(input), "", memoriesBlock(input), "", plansBlock(input)];
+  const turnHead = [`NOW: ${quote(input.now)}`, "", triggerBlock(input), ...resumeBlock(input), "", activeSpaceBlock(input)];
+  const due = plansDueBlock(input, new Date(input.now));
+  const turnTail = [...(due.length ? ["", ...due] : []), "", runsBlock(input), ...failureBlock(input)];
 
-  const fixed = [staticPart, ...before, ...after].join("\n");
+  const fixed = [staticPart, ...slow, ...turnHead, ...turnTail, prompt].join("\n");
   const budget = Math.max(0, input.maxTokens - estimateTokens(fixed));
-  const { lines, omitted } = historyLines(input, budget);
-  const dynamicPart = [...before, "", ...lines, ...after].join("\n");
-  const text = `${staticPart}\n\n${dynamicPart}\n`;
+  const h = historyLines(input, budget);
+  const placeholder = h && !h.seen.length && !h.notes.omitted ? [h.fresh.length ? "  (none seen yet: see NEW IN SPACE HISTORY)" : "  (no messages yet)"] : [];
+  const historySlow = h
+    ? [h.header, ...(h.notes.omitted ? [h.notes.omitted] : []), ...placeholder, ...h.seen]
+    : ["SPACE HISTORY: none loaded (use read_messages)"];
+  // [NEW] lines change class between runs (they become [SEEN]), so they belong to this run's part.
+  const historyTurn =
+    h && input.history
+      ? [
+          "",
+          `NEW IN SPACE HISTORY (${quote(input.history.space.name)}) since your last run:`,
+          ...(h.notes.unshown ? [h.notes.unshown] : []),
+          ...(h.fresh.length ? h.fresh : ["  none"]),
+        ]
+      : [];
+
+  const { chunks: slowChunks, settled: settledChunks } = chunkSlowPart([...slow, "", ...historySlow], h, input.history?.lastProcessedSeq ?? 0);
+  const slowPart = slowChunks.join("");
+  const turnPart = [...turnHead, ...historyTurn, ...turnTail].join("\n");
+  const text = `${staticPart}\n\n${slowPart}\n\n${turnPart}\n\n${prompt}\n`;
   const last = input.history?.messages.at(-1);
   return {
     text,
     staticPart,
-    dynamicPart,
-    prompt: closingPrompt(input),
+    slowPart,
+    slowChunks,
+    settledChunks,
+    turnPart,
+    prompt,
     tokens: estimateTokens(text),
-    omittedSeen: omitted,
-    // Lines left out for the budget are old [SEEN] ones, already behind the cursor.
+    omittedSeen: h?.omitted ?? 0,
+    // Lines left out for the budget or the anchor are old [SEEN] ones, already behind the cursor.
     seen: last && input.history ? { spaceId: input.history.space.id, fromSeq: input.history.shownFromSeq, toSeq: last.seq } : null,
   };
+}
+
+/**
+ * The slow part's lines as chunks: the standing state with the history's header, then one
+ * chunk per block of [SEEN] lines (by seq, on the same boundaries as the anchor). A block is
+ * settled once the cursor has passed its last seq: every later run shows it the same.
+ */
+function chunkSlowPart(lines: string[], h: HistoryLines | null, lastProcessedSeq: number): { chunks: string[]; settled: number } {
+  const seenCount = h?.seen.length ?? 0;
+  const groups: { block: number; lines: string[] }[] = [{ block: -1, lines: lines.slice(0, lines.length - seenCount) }];
+  h?.seen.forEach((line, i) => {
+    const block = Math.floor((h.seenSeqs[i]! - 1) / HISTORY_ANCHOR_BLOCK);
+    const last = groups.at(-1)!;
+    if (last.block === block) last.lines.push(line);
+    else groups.push({ block, lines: [line] });
+  });
+  const chunks = groups.map((g, i) => g.lines.join("\n") + (i < groups.length - 1 ? "\n" : ""));
+  const settled = groups.filter((g) => (g.block + 1) * HISTORY_ANCHOR_BLOCK <= lastProcessedSeq).length;
+  return { chunks, settled };
 }

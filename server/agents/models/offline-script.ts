@@ -64,7 +64,8 @@ export function parseContext(ctx: string): Parsed {
   // Names are quoted; only a quoted name followed by (agent) counts, so text inside a name cannot fake one.
   const otherAgents = [...active.matchAll(new RegExp(`(${QUOTED}) \\(agent\\)`, "g"))].map((m) => unquote(m[1])).sort();
   const resumedJson = /^ {2}send_message result: (.*)$/m.exec(ctx)?.[1];
-  const historyLines = (ctx.split("\nSPACE HISTORY")[1] ?? "").split("\n  [msg:");
+  // [SEEN] and [NEW] history lines stand in two blocks; each line is cut where its block ends.
+  const historyLines = (ctx.split("\nSPACE HISTORY")[1] ?? "").split("\n  [msg:").map((l) => l.split("\n\n")[0]!);
   const trigIdx = historyLines.findIndex((l) => marksOf(l).includes("← TRIGGER"));
   const answersWait = trigIdx > 0 && marksOf(historyLines[trigIdx - 1]!).includes("[asked with wait: true");
   return {

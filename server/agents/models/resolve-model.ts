@@ -76,7 +76,8 @@ export const defaultModelResolver: ModelResolver = (agent) => {
     case "openai-compatible": {
       const baseURL = agentBaseURL() ?? e.OPENAI_COMPATIBLE_BASE_URL;
       if (!baseURL) throw new AppError("bad_request", `${agent.name} uses an OpenAI-compatible endpoint but OPENAI_COMPATIBLE_BASE_URL is not set.`);
-      const provider = createOpenAICompatible({ name: "openai-compatible", baseURL, apiKey: e.OPENAI_COMPATIBLE_API_KEY });
+      // includeUsage asks the server for token counts on streamed calls (off by default there).
+      const provider = createOpenAICompatible({ name: "openai-compatible", baseURL, apiKey: e.OPENAI_COMPATIBLE_API_KEY, includeUsage: true });
       return { ...common, model: provider(agent.modelId) };
     }
     default:

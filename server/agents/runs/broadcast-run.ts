@@ -35,6 +35,7 @@ export function forSpace(run: RunDto, spaceId: string): RunDto {
     serviceName: null,
     // Token counts would tell how much the agent read elsewhere.
     inputTokens: 0,
+    cachedInputTokens: 0,
     outputTokens: 0,
     totalTokens: 0,
     error: null,

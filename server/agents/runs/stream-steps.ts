@@ -1,9 +1,12 @@
-// The model call itself: the run's context and tools, bounded by the steps left and the abort;
-// every finished step counted on the run and recorded in its timeline; the stream read for the
-// model's own text and send_message drafts.
+// The model call itself: the run's context (as cache-friendly messages: prompt-caching.ts) and
+// tools, bounded by the steps left and the abort; every finished step counted on the run and
+// recorded in its timeline, cached input tokens included; the stream read for the model's own
+// text and send_message drafts.
 import { stepCountIs, streamText, type StepResult, type ToolSet } from "ai";
 import type { GatewayCtx } from "../gateway-context";
 import type { ResolvedModel } from "../models/resolve-model";
+import { type ModelContext, modelPrompt, promptCaching } from "../models/prompt-caching";
+import { stepUsage } from "../models/step-usage";
 import { buildTools } from "../tools/build-tools";
 import type { RunScope } from "../tools/run-scope";
 import type { DraftStream } from "./draft-stream";
@@ -11,19 +14,16 @@ import { appendRunEvent } from "./run-events";
 
 export interface ModelCall {
   model: ResolvedModel;
-  context: { staticPart: string; dynamicPart: string; prompt: string };
+  context: ModelContext;
   enabledTools: string[];
   remainingSteps: number;
   signal: AbortSignal;
 }
 
 export function startModelCall(ctx: GatewayCtx, scope: RunScope, call: ModelCall) {
-  // Only the static part (identity, persona, admin instructions) is in the system role; the
-  // timeline carries people's words, so it goes in a user message where it cannot pose as ours.
   return streamText({
     model: call.model.model,
-    instructions: call.context.staticPart,
-    prompt: `${call.context.dynamicPart}\n\n${call.context.prompt}`,
+    ...modelPrompt(call.context, promptCaching(call.model.model, scope.agent.id)),
     tools: buildTools(scope, call.enabledTools),
     stopWhen: [stepCountIs(call.remainingSteps), () => scope.state.paused || scope.state.stopped],
     abortSignal: call.signal,
@@ -34,22 +34,28 @@ export function startModelCall(ctx: GatewayCtx, scope: RunScope, call: ModelCall
   });
 }
 
-async function recordStep(ctx: Pick<GatewayCtx, "db" | "events">, runId: string, step: StepResult<ToolSet>): Promise<void> {
-  const usage = step.usage;
+/** One model call's tokens counted on the run and recorded in its timeline, cache reads included. */
+export async function recordStep(
+  ctx: Pick<GatewayCtx, "db" | "events">,
+  runId: string,
+  step: Pick<StepResult<ToolSet>, "usage" | "text" | "toolCalls" | "finishReason">,
+): Promise<void> {
+  const usage = stepUsage(step.usage);
   await ctx.db.run.update({
     where: { id: runId },
     data: {
       stepCount: { increment: step.toolCalls.length ? 1 : 0 },
-      inputTokens: { increment: usage.inputTokens ?? 0 },
-      outputTokens: { increment: usage.outputTokens ?? 0 },
-      totalTokens: { increment: usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0) },
+      inputTokens: { increment: usage.input },
+      cachedInputTokens: { increment: usage.cachedInput ?? 0 },
+      outputTokens: { increment: usage.output },
+      totalTokens: { increment: usage.total },
     },
   });
   await appendRunEvent(ctx, runId, "model_step", {
     text: step.text,
     toolCalls: step.toolCalls.map((c) => c.toolName),
     finishReason: step.finishReason,
-    usage: { input: usage.inputTokens ?? 0, output: usage.outputTokens ?? 0 },
+    usage: { input: usage.input, output: usage.output, cachedInput: usage.cachedInput },
   });
 }
 

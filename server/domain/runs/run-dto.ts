@@ -27,6 +27,7 @@ export function toRunDto(r: RunRow): RunDto {
     waitCount: r.waitCount,
     stepCount: r.stepCount,
     inputTokens: r.inputTokens,
+    cachedInputTokens: r.cachedInputTokens,
     outputTokens: r.outputTokens,
     totalTokens: r.totalTokens,
     error: r.error,

@@ -1,18 +1,31 @@
-// SPACE HISTORY: the active space's window, each line marked [SEEN] or [NEW].
+// SPACE HISTORY: the active space's window, each line marked [SEEN] or [NEW]. The two kinds
+// come back apart: build-context.ts puts [SEEN] lines, which never change, in the slowly
+// changing part of the context and [NEW] ones in the per-run part.
 import type { ContextInput, SpaceHistory } from "../context-input";
 import { estimateTokens } from "../budget";
 import { messageLine, quote } from "../format";
 
+export interface HistoryLines {
+  header: string;
+  /** Lines about messages not shown: older unread ones (per run) and [SEEN] ones left out for the budget. */
+  notes: { unshown: string | null; omitted: string | null };
+  seen: string[];
+  /** The seq of each `seen` line. */
+  seenSeqs: number[];
+  fresh: string[];
+  omitted: number;
+}
+
 /** History lines within `budget` tokens: the oldest [SEEN] lines are dropped first. */
-export function historyLines(input: ContextInput, budget: number): { lines: string[]; omitted: number } {
+export function historyLines(input: ContextInput, budget: number): HistoryLines | null {
   const h: SpaceHistory | null = input.history;
-  if (!h) return { lines: ["SPACE HISTORY: none loaded (use read_messages)"], omitted: 0 };
+  if (!h) return null;
   const triggerId = input.trigger.type === "space_message" ? input.trigger.message.id : null;
   const replyId = input.resume?.replyMessageId ?? null;
   const entries = h.messages.map((m) => {
     const seen = m.seq <= h.lastProcessedSeq;
     const marks = { seen, trigger: m.id === triggerId, reply: m.id === replyId, spaceId: h.space.id, viewerId: input.agent.entityId, reach: input.reach };
-    return { droppable: seen && !marks.trigger && !marks.reply, line: messageLine(m, marks) };
+    return { seq: m.seq, seen, droppable: seen && !marks.trigger && !marks.reply, line: messageLine(m, marks) };
   });
   const header = `SPACE HISTORY (${quote(h.space.name)}):`;
   let total = estimateTokens(header) + entries.reduce((n, e) => n + estimateTokens(e.line) + 1, 0);
@@ -27,12 +40,14 @@ export function historyLines(input: ContextInput, budget: number): { lines: stri
       omitted++;
     } else i++;
   }
-  const lines = [header];
   // Unread messages older than the window were not shown: say so, with the offset that pages back to them.
   const unshown = h.unshownUnread;
-  if (unshown) lines.push(`  … ${unshown} older unread message${unshown === 1 ? "" : "s"} not shown (read_messages offset=${h.messages.length})`);
-  if (omitted) lines.push(`  … ${omitted} earlier [SEEN] message${omitted === 1 ? "" : "s"} omitted to fit the context budget (use read_messages to see them)`);
-  if (kept.length === 0) lines.push("  (no messages yet)");
-  lines.push(...kept.map((e) => e.line));
-  return { lines, omitted };
+  const notes = {
+    unshown: unshown ? `  … ${unshown} older unread message${unshown === 1 ? "" : "s"} not shown (read_messages offset=${h.messages.length})` : null,
+    omitted: omitted
+      ? `  … ${omitted} earlier [SEEN] message${omitted === 1 ? "" : "s"} omitted to fit the context budget (use read_messages to see them)`
+      : null,
+  };
+  const lines = (seen: boolean) => kept.filter((e) => e.seen === seen).map((e) => e.line);
+  return { header, notes, seen: lines(true), seenSeqs: kept.filter((e) => e.seen).map((e) => e.seq), fresh: lines(false), omitted };
 }

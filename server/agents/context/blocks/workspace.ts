@@ -1,4 +1,5 @@
 // YOUR SPACES, GOALS, MEMORIES and PLANS: the agent's standing state, which changes slowly.
+// Nothing here depends on the time or on the run, so the blocks repeat byte for byte between runs.
 import type { ContextInput } from "../context-input";
 import { quote, relative } from "../format";
 
@@ -26,15 +27,24 @@ export function memoriesBlock({ memories }: ContextInput): string {
   return ["MEMORIES:", ...memories.map((m) => `  - ${quote(m.key)}: ${quote(m.value)}`)].join("\n");
 }
 
-export function plansBlock({ plans }: ContextInput, now: Date): string {
+// Times here are absolute: a relative "in 5m" would change the block every minute. How far
+// off each plan is, relative to NOW, is said in the per-run part (plansDueBlock).
+export function plansBlock({ plans }: ContextInput): string {
   if (plans.length === 0) return "PLANS: none";
   return [
     "PLANS:",
     ...plans.map((p) => {
-      const next = p.nextRunAt ? `next: ${p.nextRunAt}, ${relative(now, new Date(p.nextRunAt))}` : "next: none";
+      const next = p.nextRunAt ? `next: ${p.nextRunAt}` : "next: none";
       if (p.cron) return `  - ${quote(p.name)} (id: ${p.id}) (recurring, cron: ${quote(p.cron)}, ${next})`;
       const via = p.runAfter ? `  [created via runAfter: ${quote(p.runAfter)}]` : "";
       return `  - ${quote(p.name)} (id: ${p.id}) (one-time, scheduledAt: ${p.scheduledAt ?? p.nextRunAt ?? "?"}, ${next})${via}`;
     }),
   ].join("\n");
+}
+
+/** PLANS DUE: when each plan of PLANS next runs, relative to NOW; nothing when none is scheduled. */
+export function plansDueBlock({ plans }: ContextInput, now: Date): string[] {
+  const due = plans.filter((p) => p.nextRunAt);
+  if (due.length === 0) return [];
+  return ["PLANS DUE:", ...due.map((p) => `  - ${quote(p.name)} (id: ${p.id}) ${relative(now, new Date(p.nextRunAt!))}`)];
 }

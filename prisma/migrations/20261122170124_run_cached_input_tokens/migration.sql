@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Run" ADD COLUMN     "cachedInputTokens" INTEGER NOT NULL DEFAULT 0;
+
