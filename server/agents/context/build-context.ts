@@ -11,8 +11,11 @@ import { identityBlock } from "./blocks/identity";
 import { activeSpaceBlock, resumeBlock, triggerBlock } from "./blocks/trigger";
 import { historyLines } from "./blocks/history";
 import { goalsBlock, memoriesBlock, plansBlock, spacesBlock } from "./blocks/workspace";
-import { failureBlock, runsBlock } from "./blocks/runs";
+import { runsBlock } from "./blocks/runs";
 import { closingPrompt } from "./blocks/closing";
+import { foldedLines } from "./blocks/folded";
+import { thisRunBlock } from "./blocks/this-run";
+import { failuresBlock } from "./blocks/failures";
 
 export interface BuiltContext {
   text: string;
@@ -31,7 +34,16 @@ export const buildStaticPart = identityBlock;
 export function buildContext(input: ContextInput): BuiltContext {
   const staticPart = buildStaticPart(input.agent);
   const now = new Date(input.now);
-  const before = [`NOW: ${quote(input.now)}`, "", triggerBlock(input), ...resumeBlock(input), "", activeSpaceBlock(input)];
+  const before = [
+    `NOW: ${quote(input.now)}`,
+    "",
+    triggerBlock(input),
+    ...foldedLines(input),
+    ...resumeBlock(input),
+    ...thisRunBlock(input),
+    "",
+    activeSpaceBlock(input),
+  ];
   const after = [
     "",
     spacesBlock(input),
@@ -43,7 +55,7 @@ export function buildContext(input: ContextInput): BuiltContext {
     plansBlock(input, now),
     "",
     runsBlock(input),
-    ...failureBlock(input),
+    ...failuresBlock(input),
   ];
 
   const fixed = [staticPart, ...before, ...after].join("\n");

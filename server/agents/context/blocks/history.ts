@@ -2,6 +2,7 @@
 import type { ContextInput, SpaceHistory } from "../context-input";
 import { estimateTokens } from "../budget";
 import { messageLine, quote } from "../format";
+import { inRanges, waitDivider } from "./wait-divider";
 
 /** History lines within `budget` tokens: the oldest [SEEN] lines are dropped first. */
 export function historyLines(input: ContextInput, budget: number): { lines: string[]; omitted: number } {
@@ -9,11 +10,25 @@ export function historyLines(input: ContextInput, budget: number): { lines: stri
   if (!h) return { lines: ["SPACE HISTORY: none loaded (use read_messages)"], omitted: 0 };
   const triggerId = input.trigger.type === "space_message" ? input.trigger.message.id : null;
   const replyId = input.resume?.replyMessageId ?? null;
-  const entries = h.messages.map((m) => {
-    const seen = m.seq <= h.lastProcessedSeq;
-    const marks = { seen, trigger: m.id === triggerId, reply: m.id === replyId, spaceId: h.space.id, viewerId: input.agent.entityId, reach: input.reach };
-    return { droppable: seen && !marks.trigger && !marks.reply, line: messageLine(m, marks) };
+  const failedBy = new Map(input.failures.flatMap((f) => (f.trigger.messageId ? [[f.trigger.messageId, f.runId] as const] : [])));
+  const divider = waitDivider(input, h);
+  const entries = h.messages.flatMap((m, i) => {
+    // Shown earlier in this same run (before its wait, or to an attempt that died) counts as seen.
+    const seen = m.seq <= h.lastProcessedSeq || inRanges(h.seenThisRun, m.seq);
+    const marks = {
+      seen,
+      trigger: m.id === triggerId,
+      reply: m.id === replyId,
+      failedRun: failedBy.get(m.id),
+      spaceId: h.space.id,
+      viewerId: input.agent.entityId,
+      reach: input.reach,
+    };
+    const entry = { droppable: seen && !marks.trigger && !marks.reply && !marks.failedRun, line: messageLine(m, marks) };
+    const first = divider && m.seq > divider.afterSeq && (i === 0 || h.messages[i - 1]!.seq <= divider.afterSeq);
+    return first ? [{ droppable: false, line: divider.line }, entry] : [entry];
   });
+  if (divider && !h.messages.some((m) => m.seq > divider.afterSeq)) entries.push({ droppable: false, line: `${divider.line.replace(/ ──$/, "")}: nothing ──` });
   const header = `SPACE HISTORY (${quote(h.space.name)}):`;
   let total = estimateTokens(header) + entries.reduce((n, e) => n + estimateTokens(e.line) + 1, 0);
   let omitted = 0;
