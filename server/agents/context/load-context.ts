@@ -9,7 +9,7 @@ import type { ContextInput, HistoryMessage, MessageOrigin, TriggerInput } from "
 import { waitResult, type WaitState } from "../runs/waits";
 import { describeSchedule } from "../../domain/agents/schedule";
 import { visibleWithin } from "../../domain/agents/provenance";
-import { inReach, runsWithin } from "../reach/reach";
+import { inReach, reachCovers, runsWithin } from "../reach/reach";
 import { parseSeen } from "../runs/seen-ranges";
 import { loadFailures } from "./load-failures";
 import { loadThisRun } from "./load-this-run";
@@ -56,8 +56,9 @@ export async function loadContext(
       orderBy: { queuedAt: "asc" },
       take: 20,
     }),
-    // Only failed runs whose whole reach this run covers (their output may carry what they read).
-    loadFailures(db, { id: run.id, agentId: agent.id, reach }),
+    // A failed run's error, partial output and actions may carry what it read within its own
+    // reach: only runs whose whole reach this run covers count.
+    loadFailures(db, { id: run.id, agentId: agent.id, reach }, (failed) => reachCovers(reach, failed.reach)),
     loadThisRun(db, run),
   ]);
   const questions = await loadQuestions(db, activeRuns, reach);

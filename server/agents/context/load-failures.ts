@@ -1,19 +1,21 @@
 // FAILED RUNS: the agent's failed runs that nothing has made up for yet. A failure stays in
 // the context of every run that may see it until a run triggered later in the same space
-// completes, so a success elsewhere cannot hide a request that was never answered. Only
-// runs whose whole reach this run covers count: a failed run's error, output and actions
-// may carry what it read within its own reach.
+// completes, so a success elsewhere cannot hide a request that was never answered. Which
+// failed runs this run may see at all is load-context.ts's reach rule (`visible`).
 import { MAX_FAILED_RUNS_SHOWN } from "@/lib/limits";
 import type { Db } from "../../db/client";
 import type { FailedRun } from "./context-input";
 import { actionsOf, sentBy } from "./run-actions";
-import { reachCovers } from "../reach/reach";
 
 const entitySel = { id: true, name: true, type: true } as const;
 /** Failed runs looked at, newest first; older ones are counted, not loaded. */
 const LOOK_BACK = 50;
 
-export async function loadFailures(db: Db, run: { id: string; agentId: string; reach: readonly string[] }): Promise<{ failures: FailedRun[]; more: number }> {
+export async function loadFailures(
+  db: Db,
+  run: { id: string; agentId: string; reach: readonly string[] },
+  visible: (failed: { reach: string[] }) => boolean,
+): Promise<{ failures: FailedRun[]; more: number }> {
   const reach = [...run.reach];
   const failed = (
     await db.run.findMany({
@@ -22,7 +24,7 @@ export async function loadFailures(db: Db, run: { id: string; agentId: string; r
       orderBy: [{ endedAt: "desc" }, { createdAt: "desc" }],
       take: LOOK_BACK,
     })
-  ).filter((r) => reachCovers(reach, r.reach));
+  ).filter(visible);
   if (failed.length === 0) return { failures: [], more: 0 };
 
   // A completed run that started after the failure ended was shown it and did the space's work since.
