@@ -30,6 +30,11 @@ describe("product limits", () => {
     expect(limits.MAX_TOOL_STEPS).toBe(20);
   });
   it("get_my_runs defaults to 10 runs", () => expect(limits.GET_MY_RUNS_LIMIT).toBe(10));
+  it("a context shows at most 3 unresolved failed runs, 20 of the run's own tool calls and 10 folded messages", () => {
+    expect(limits.MAX_FAILED_RUNS_SHOWN).toBe(3);
+    expect(limits.MAX_RUN_ACTIONS_SHOWN).toBe(20);
+    expect(limits.MAX_FOLDED_SHOWN).toBe(10);
+  });
 
   it("20 wrong sign-ins per IP per 15 minutes, then a 15-minute block", () =>
     expect(limits.RATE_LIMITS.signInPerIp).toEqual({ points: 20, durationS: 900, blockS: 900 }));

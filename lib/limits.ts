@@ -47,6 +47,12 @@ export const MAX_TOOL_STEPS = 20;
 export const READ_MESSAGES_LIMIT = 50;
 /** `get_my_runs` default `limit`. */
 export const GET_MY_RUNS_LIMIT = 10;
+/** Unresolved failed runs shown in an agent's context (newest first); the block says how many more there are. */
+export const MAX_FAILED_RUNS_SHOWN = 3;
+/** Tool calls of the current run listed in its THIS RUN SO FAR block (the latest ones). */
+export const MAX_RUN_ACTIONS_SHOWN = 20;
+/** Messages folded into a queued run that its TRIGGER block lists. */
+export const MAX_FOLDED_SHOWN = 10;
 /** Context token budget when the model's own limit is unknown. */
 export const DEFAULT_CONTEXT_TOKENS = 32_000;
 

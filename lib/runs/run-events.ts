@@ -21,7 +21,8 @@ export type RunEventBody =
   | { type: "tool_call"; data: { toolCallId: string; name: string; input: unknown } }
   /** `output` is what the tool returned, or `{ error }` when it refused. */
   | { type: "tool_result"; data: { toolCallId: string; name: string; output: unknown } }
-  | { type: "message_sent"; data: { messageId: string; spaceId: string; text: string; wait: boolean } }
+  /** `toolCallId` and `textHash` (sha256 of the text) let a replayed or repeated send_message find it (absent on older rows). */
+  | { type: "message_sent"; data: { messageId: string; spaceId: string; text: string; wait: boolean; toolCallId?: string; textHash?: string } }
   | { type: "wait_started"; data: { messageId: string } }
   | { type: "wait_resolved"; data: { messageId: string; by: string } }
   | { type: "folded"; data: { messageId: string; sender: string } }

@@ -238,15 +238,15 @@ describe("a wider run's traces do not reach a narrower one", () => {
     expect(await leaks(w)).toEqual([]);
   });
 
-  it("PREVIOUS RUN FAILED shows a failure only to runs whose reach covers the failed run's", async () => {
+  it("FAILED RUNS shows a failure only to runs whose reach covers the failed run's", async () => {
     const w = await world();
     await say(w.ada, w.general, `Planner: read ${w.design} then fail`);
     expect(await srv.deps.db.run.count({ where: { agentId: w.agents.Planner!.id, status: "failed" } })).toBe(1);
     // Ada, who can see everything it read, is told; Ben is not.
     await say(w.ada, w.general, "Planner: recall");
-    expect(w.calls.Planner!.findLast((c) => c.includes("Planner: recall") && c.includes('sender: "Ada"'))).toContain("PREVIOUS RUN FAILED");
+    expect(w.calls.Planner!.findLast((c) => c.includes("Planner: recall") && c.includes('sender: "Ada"'))).toContain("\nFAILED RUNS (");
     await say(w.ben, w.general, "Planner: recall");
-    expect(w.calls.Planner!.findLast((c) => c.includes('sender: "Ben"'))).not.toContain("PREVIOUS RUN FAILED");
+    expect(w.calls.Planner!.findLast((c) => c.includes('sender: "Ben"'))).not.toContain("\nFAILED RUNS (");
   });
 
   it("a goal rewritten by a wider run is no longer shown to the narrower one", async () => {

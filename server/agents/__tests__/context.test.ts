@@ -7,13 +7,13 @@ import { buildContext, buildStaticPart } from "../context/build-context";
 import { anchoredStart } from "../context/anchor-history";
 import { modelPrompt, promptCaching } from "../models/prompt-caching";
 import { MockLanguageModelV4 } from "ai/test";
-import { RUN_PROMPT } from "../context/blocks/closing";
 import { HISTORY_ANCHOR_BLOCK } from "@/lib/limits";
 import { parseContext } from "../models/offline-script";
 import type { ContextInput, EntityRef, HistoryMessage } from "../context/context-input";
 import type { TestServer } from "../../testing/test-server";
 import { silent, startAgentScenario, type Script } from "../../testing/agents";
 import { sendMessage } from "../../domain/messages/send-message";
+import { RESUME_PROMPT, RUN_PROMPT, TAKEOVER_PROMPT } from "../context/blocks/closing";
 
 const ada = { id: "ent-ada", name: "Ada", type: "human" as const };
 const scout = { id: "ent-scout", name: "Scout", type: "agent" as const };
@@ -75,7 +75,9 @@ function input(overrides: Partial<ContextInput> = {}): ContextInput {
       { id: "run-1", status: "running", triggerType: "space_message", senderName: "Ada", spaceName: "Project Alpha", waitingIn: null },
       { id: "run-0", status: "waiting_reply", triggerType: "space_message", senderName: "Sarah", spaceName: "Daily Reports", waitingIn: "Daily Reports" },
     ],
-    previousFailure: null,
+    failures: [],
+    moreFailures: 0,
+    thisRun: null,
     maxTokens: 100_000,
     ...overrides,
   };
@@ -370,19 +372,83 @@ describe("context builder (pure)", () => {
           replyMessageId: "m4",
           afterSeq: 3,
         },
-        previousFailure: {
-          runId: "run-0",
-          error: "Model call failed (HTTP 500): overloaded",
-          partialOutput: "I was about to",
-          endedAt: "2026-02-18T14:00:00.000Z",
-        },
+        failures: [
+          {
+            runId: "run-0",
+            endedAt: "2026-02-18T14:00:00.000Z",
+            trigger: { type: "space_message", space: { id: "sp-1", name: "Project Alpha" }, sender: ada, messageId: "m1", text: "message 1" },
+            error: "Model call failed (HTTP 500): overloaded",
+            partialOutput: "I was about to",
+            actions: [],
+            sent: [],
+          },
+        ],
       }),
     ).text;
     expect(text).toContain('RESUMED:\n  You paused this run with send_message(wait: true); "Ada" replied.');
     expect(text).toContain("← TRIGGER ← REPLY (answered your wait)");
     expect(text).toContain(
-      'PREVIOUS RUN FAILED:\n  run: run-0 (ended 2026-02-18T14:00:00.000Z)\n  error: "Model call failed (HTTP 500): overloaded"\n  partialOutput: "I was about to"',
+      'FAILED RUNS (not made up for yet; each stays here until a later run triggered in its space completes):\n  - run run-0 (failed 2026-02-18T14:00:00.000Z)\n      trigger: space_message in "Project Alpha" (id: sp-1) from "Ada" (human, id:ent-ada), msg:m1 "message 1"\n      error: "Model call failed (HTTP 500): overloaded"\n      partialOutput: "I was about to"',
     );
+    expect(text).toContain('"message 1"  [SEEN] ← FAILED EARLIER (run run-0)');
+  });
+
+  it("a resumed call: its question in RESUMED, a divider before what arrived, earlier lines [SEEN], THIS RUN SO FAR", () => {
+    const base = input();
+    const built = buildContext({
+      ...base,
+      history: {
+        ...base.history!,
+        messages: [...base.history!.messages, msg(5, { id: "ent-planner", name: "Planner", type: "agent" }, "Which quarter?"), msg(6, ada, "Q4")],
+        seenThisRun: [[3, 5]],
+      },
+      resume: {
+        result: {
+          reply: { entityId: "ent-ada", entityName: "Ada", entityType: "human", text: "Q4", timestamp: "2026-02-18T14:06:00.000Z" },
+          waitDuration: "60s",
+          status: "resolved",
+        },
+        replyMessageId: "m6",
+        afterSeq: 4,
+        question: { messageId: "m5", text: "Which quarter?", space: { id: "sp-1", name: "Project Alpha" } },
+        since: "2026-02-18T14:05:00.000Z",
+      },
+      thisRun: {
+        previousCalls: 1,
+        interrupted: false,
+        actions: [{ tool: "send_message", input: '{"text":"Which quarter?","wait":true}', result: 'status: "waiting", messageId: "m5"' }],
+        omittedActions: 0,
+        sent: [{ messageId: "m5", space: { id: "sp-1", name: "Project Alpha" }, text: "Which quarter?", wait: true }],
+        lastText: "Need the quarter first.",
+        withheld: false,
+      },
+    });
+    expect(built.text).toMatchSnapshot();
+    expect(built.prompt).toBe(RESUME_PROMPT);
+    expect(built.text).toContain('"Pull the Q4 numbers"  [SEEN] ← TRIGGER');
+    // The question, seen before the wait, stays in the cached history; the divider opens this call's new lines.
+    expect(built.slowPart).toContain('"Which quarter?"  [SEEN]');
+    expect(built.turnPart).toContain(
+      '── arrived while you waited for a reply to msg:m5 since 2026-02-18T14:05:00.000Z ──\n  [msg:m6] [2026-02-18T14:06:00.000Z] "Ada" (human, id:ent-ada): "Q4"  [NEW] ← REPLY',
+    );
+    expect(built.text).toContain('  your last private text: "Need the quarter first."');
+    // Taken over after a crash: its own prompt; a narrowed run withholds inputs and thoughts.
+    const takeover = buildContext({
+      ...base,
+      thisRun: {
+        previousCalls: 1,
+        interrupted: true,
+        actions: [{ tool: "read_messages", input: null, result: "count: 3" }],
+        omittedActions: 0,
+        sent: [],
+        lastText: null,
+        withheld: true,
+      },
+    });
+    expect(takeover.prompt).toBe(TAKEOVER_PROMPT);
+    expect(takeover.text).toContain("  (inputs and private text withheld");
+    expect(takeover.text).toContain("    - read_messages → count: 3");
+    expect(buildContext(base).prompt).toBe(RUN_PROMPT);
   });
 });
 
@@ -420,7 +486,9 @@ describe("context across runs", () => {
     expect(failed.error).toMatch(/Model call failed.*upstream overloaded/);
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "two" });
     await srv.gateway.idle();
-    expect(models.calls.Scout!.at(-1)).toContain(`PREVIOUS RUN FAILED:\n  run: ${failed.id}`);
+    expect(models.calls.Scout!.at(-1)).toContain(
+      `FAILED RUNS (not made up for yet; each stays here until a later run triggered in its space completes):\n  - run ${failed.id}`,
+    );
   });
 
   it("a missing provider key fails the run with a reason naming the variable", async () => {

@@ -90,7 +90,7 @@ describe("an agent's cursor", () => {
     expect(await s.cursor()).toBe((await s.seqOf("please handle this")) - 1);
     await s.say("anyone?");
     await srv.gateway.idle();
-    expect(lineOf(s.calls.Scout!.at(-1)!, "please handle this")).toMatch(/\[NEW\]$/);
+    expect(lineOf(s.calls.Scout!.at(-1)!, "please handle this")).toMatch(/\[NEW\] ← FAILED EARLIER \(run \S+\)$/);
     expect(await s.cursor()).toBe(await s.seqOf("anyone?"));
   });
 });

@@ -17,8 +17,11 @@ import { identityBlock } from "./blocks/identity";
 import { activeSpaceBlock, resumeBlock, triggerBlock } from "./blocks/trigger";
 import { type HistoryLines, historyLines } from "./blocks/history";
 import { goalsBlock, memoriesBlock, plansBlock, plansDueBlock, spacesBlock } from "./blocks/workspace";
-import { failureBlock, runsBlock } from "./blocks/runs";
+import { runsBlock } from "./blocks/runs";
 import { closingPrompt } from "./blocks/closing";
+import { foldedLines } from "./blocks/folded";
+import { thisRunBlock } from "./blocks/this-run";
+import { failuresBlock } from "./blocks/failures";
 
 export interface BuiltContext {
   /** Every part in order, as the model reads it: saved on the run for the inspector. */
@@ -52,9 +55,18 @@ export function buildContext(raw: ContextInput): BuiltContext {
   const staticPart = buildStaticPart(input.agent);
   const prompt = closingPrompt(input);
   const slow = [spacesBlock(input), "", goalsBlock(input), "", memoriesBlock(input), "", plansBlock(input)];
-  const turnHead = [`NOW: ${quote(input.now)}`, "", triggerBlock(input), ...resumeBlock(input), "", activeSpaceBlock(input)];
+  const turnHead = [
+    `NOW: ${quote(input.now)}`,
+    "",
+    triggerBlock(input),
+    ...foldedLines(input),
+    ...resumeBlock(input),
+    ...thisRunBlock(input),
+    "",
+    activeSpaceBlock(input),
+  ];
   const due = plansDueBlock(input, new Date(input.now));
-  const turnTail = [...(due.length ? ["", ...due] : []), "", runsBlock(input), ...failureBlock(input)];
+  const turnTail = [...(due.length ? ["", ...due] : []), "", runsBlock(input), ...failuresBlock(input)];
 
   const fixed = [staticPart, ...slow, ...turnHead, ...turnTail, prompt].join("\n");
   const budget = Math.max(0, input.maxTokens - estimateTokens(fixed));

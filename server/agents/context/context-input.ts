@@ -18,6 +18,10 @@ export interface HistoryMessage {
   replyToMessageId: string | null;
   /** Why an agent sent it, when it was sent because of something elsewhere. */
   origin: MessageOrigin | null;
+  /** Asked with wait: true and the asking run still waits for it (load-wait-marks.ts). */
+  waitOpen?: boolean;
+  /** Agents whose waiting run this message answered (it resumed them). */
+  answeredWaitOf?: EntityRef[];
 }
 
 export interface MessageOrigin {
@@ -42,6 +46,8 @@ export interface SpaceHistory {
   shownFromSeq: number;
   /** Unread messages older than the window, not shown. */
   unshownUnread: number;
+  /** Seq ranges of this space already shown earlier in the same run (Run.seenCursors): [SEEN], not [NEW] again. */
+  seenThisRun?: [number, number][];
 }
 
 export type TriggerInput =
@@ -52,6 +58,8 @@ export type TriggerInput =
       message: { id: string; text: string; createdAt: string };
       senderExpectsReply: boolean;
       chainDepth: number;
+      /** Later messages folded into this run while it was queued (load-folded.ts): part of what it answers. */
+      folded?: FoldedMessage[];
     }
   | {
       type: "plan";
@@ -61,6 +69,63 @@ export type TriggerInput =
     }
   | { type: "service"; serviceName: string; payload: unknown; chainDepth: number };
 
+export interface FoldedMessage {
+  id: string;
+  sender: EntityRef;
+  text: string;
+  expectsReply: boolean;
+}
+
+/** One tool call of a run, as THIS RUN SO FAR and FAILED RUNS show it (load-this-run.ts). */
+export interface RunAction {
+  tool: string;
+  /** The input as one clipped JSON line; null when withheld. */
+  input: string | null;
+  /** A short summary of what the tool returned. */
+  result: string;
+}
+
+/** A message a run posted. Text and space are null when the space is outside the reading run's reach. */
+export interface SentMessage {
+  messageId: string;
+  space: { id: string; name: string } | null;
+  text: string | null;
+  wait: boolean;
+}
+
+/** What this run already did in earlier model calls (before a wait, or an attempt that died). */
+export interface ThisRun {
+  /** Model calls this run made before this one. */
+  previousCalls: number;
+  /** The previous call ended without finishing or waiting: its process died or was restarted. */
+  interrupted: boolean;
+  actions: RunAction[];
+  /** Tool calls not shown (only the latest are). */
+  omittedActions: number;
+  sent: SentMessage[];
+  /** The model's last private text in an earlier call, clipped; null when none or withheld. */
+  lastText: string | null;
+  /** The run has since been narrowed to fewer spaces than it saw: inputs and private text are withheld. */
+  withheld: boolean;
+}
+
+/** A failed run of this agent that no later run triggered in its space has completed since. */
+export interface FailedRun {
+  runId: string;
+  endedAt: string;
+  trigger: {
+    type: "space_message" | "plan" | "service";
+    space: { id: string; name: string } | null;
+    sender: EntityRef | null;
+    messageId: string | null;
+    text: string | null;
+  };
+  error: string;
+  partialOutput: string | null;
+  actions: RunAction[];
+  sent: SentMessage[];
+}
+
 export interface ContextInput {
   now: string;
   agent: { id: string; entityId: string; name: string; persona: string; instructions: string };
@@ -69,7 +134,15 @@ export interface ContextInput {
   reach: readonly string[];
   trigger: TriggerInput;
   /** Present when this model call resumes the run after a wait. */
-  resume: { result: WaitResult; replyMessageId: string | null; afterSeq: number } | null;
+  resume: {
+    result: WaitResult;
+    replyMessageId: string | null;
+    afterSeq: number;
+    /** The question the run asked before pausing (load-resume.ts); null when it was never posted. */
+    question?: { messageId: string; text: string; space: { id: string; name: string } } | null;
+    /** When the wait began. */
+    since?: string;
+  } | null;
   activeSpace: { id: string; name: string; auto: boolean } | null;
   history: SpaceHistory | null;
   spaces: { id: string; name: string; kind: "channel" | "direct"; members: EntityRef[] }[];
@@ -90,8 +163,15 @@ export interface ContextInput {
     senderName: string | null;
     spaceName: string | null;
     waitingIn: string | null;
+    /** What a waiting run asked, in a space of this run's reach. */
+    question?: { messageId: string; text: string } | null;
   }[];
-  previousFailure: { runId: string; error: string; partialOutput: string | null; endedAt: string } | null;
+  /** Unresolved failed runs, newest first, at most MAX_FAILED_RUNS_SHOWN (load-failures.ts). */
+  failures: FailedRun[];
+  /** Unresolved failed runs beyond those shown. */
+  moreFailures: number;
+  /** Earlier model calls of this run (load-this-run.ts); null on its first call. */
+  thisRun: ThisRun | null;
   /** Whole-context budget in (estimated) tokens. */
   maxTokens: number;
 }

@@ -14,15 +14,18 @@ export const quote = (text: string): string => oneLineJson(text);
 
 export function messageLine(
   m: HistoryMessage,
-  marks: { seen: boolean; trigger?: boolean; reply?: boolean; spaceId: string; viewerId: string; reach: readonly string[] },
+  marks: { seen: boolean; trigger?: boolean; reply?: boolean; failedRun?: string; spaceId: string; viewerId: string; reach: readonly string[] },
 ): string {
   const head = `[msg:${m.id}] [${m.createdAt}] ${entityRef(m.sender)}: ${quote(m.text)}`;
-  const tail = `  ${marks.seen ? "[SEEN]" : "[NEW]"}${marks.trigger ? " ← TRIGGER" : ""}${marks.reply ? " ← REPLY (answered your wait)" : ""}`;
+  const failed = marks.failedRun ? ` ← FAILED EARLIER (run ${marks.failedRun})` : "";
+  const tail = `  ${marks.seen ? "[SEEN]" : "[NEW]"}${marks.trigger ? " ← TRIGGER" : ""}${marks.reply ? " ← REPLY (answered your wait)" : ""}${failed}`;
   const extra: string[] = [];
   const why = originNote(m.origin, marks.spaceId, m.sender.id === marks.viewerId, marks.reach);
   if (why) extra.push(`      ${why}`);
   if (m.replyToMessageId) extra.push(`      [reply to msg:${m.replyToMessageId}]`);
-  if (m.origin?.expectsReply) extra.push("      [asked with wait: true — the sender is waiting for a reply]");
+  // Only while the asking run still waits (load-wait-marks.ts): an answered question is no longer a call to answer.
+  if (m.origin?.expectsReply && m.waitOpen) extra.push("      [asked with wait: true — the sender is waiting for a reply]");
+  if (m.answeredWaitOf?.length) extra.push(`      [answered the wait of ${m.answeredWaitOf.map(entityRef).join(", ")}]`);
   return [`  ${head}${tail}`, ...extra].join("\n");
 }
 

@@ -10,6 +10,12 @@ import { waitResult, type WaitState } from "../runs/waits";
 import { describeSchedule } from "../../domain/agents/schedule";
 import { visibleWithin } from "../../domain/agents/provenance";
 import { inReach, reachCovers, runsWithin } from "../reach/reach";
+import { parseSeen } from "../runs/seen-ranges";
+import { loadFailures } from "./load-failures";
+import { loadThisRun } from "./load-this-run";
+import { loadQuestion, loadQuestions } from "./load-resume";
+import { loadFolded } from "./load-folded";
+import { loadWaitMarks } from "./load-wait-marks";
 
 const entitySel = { id: true, name: true, type: true } as const;
 
@@ -26,7 +32,7 @@ export async function loadContext(
     inReach(reach, run.activeSpaceId) && (await db.membership.count({ where: { spaceId: run.activeSpaceId, entityId: agent.entityId } })) > 0
       ? run.activeSpaceId
       : null;
-  const [trigger, activeSpace, history, spaces, goals, memories, plans, activeRuns, endedRuns] = await Promise.all([
+  const [trigger, activeSpace, history, spaces, goals, memories, plans, activeRuns, failed, thisRun] = await Promise.all([
     loadTrigger(db, run),
     activeSpaceId ? db.space.findUnique({ where: { id: activeSpaceId }, select: { id: true, name: true } }) : null,
     activeSpaceId ? loadHistory(db, activeSpaceId, agent.entityId) : null,
@@ -50,16 +56,12 @@ export async function loadContext(
       orderBy: { queuedAt: "asc" },
       take: 20,
     }),
-    // A failed run's error and partial output may carry what it read within its own reach:
-    // only runs whose whole reach this run covers count (reachCovers below).
-    db.run.findMany({
-      where: { agentId: agent.id, id: { not: run.id }, status: { in: ["completed", "failed", "canceled"] }, triggerSpaceId: { in: [...reach] } },
-      // createdAt breaks ties between runs that ended in the same instant (a coarse or test clock).
-      orderBy: [{ endedAt: "desc" }, { createdAt: "desc" }],
-      take: 10,
-    }),
+    // A failed run's error, partial output and actions may carry what it read within its own
+    // reach: only runs whose whole reach this run covers count.
+    loadFailures(db, { id: run.id, agentId: agent.id, reach }, (failed) => reachCovers(reach, failed.reach)),
+    loadThisRun(db, run),
   ]);
-  const previousFailure = endedRuns.find((r) => reachCovers(reach, r.reach));
+  const questions = await loadQuestions(db, activeRuns, reach);
 
   const spaceNames = new Map(spaces.map((s) => [s.id, s.name]));
   const senderIds = [...new Set(activeRuns.map((r) => r.triggerEntityId).filter(Boolean))] as string[];
@@ -73,10 +75,16 @@ export async function loadContext(
     trigger,
     resume:
       wait && run.status !== "queued" && (wait.reply || new Date(wait.timeoutAt) <= opts.now)
-        ? { result: waitResult(wait, opts.now), replyMessageId: wait.reply?.messageId ?? null, afterSeq: wait.afterSeq }
+        ? {
+            result: waitResult(wait, opts.now),
+            replyMessageId: wait.reply?.messageId ?? null,
+            afterSeq: wait.afterSeq,
+            question: await loadQuestion(db, wait, reach),
+            since: wait.since,
+          }
         : null,
     activeSpace: activeSpace ? { ...activeSpace, auto: run.triggerType === "space_message" && activeSpace.id === run.triggerSpaceId } : null,
-    history,
+    history: history ? { ...history, seenThisRun: parseSeen(run.seenCursors)[history.space.id] ?? [] } : null,
     spaces: spaces.map((s) => ({ id: s.id, name: s.name, kind: s.kind, members: s.memberships.map((m) => m.entity) })),
     goals: goals
       .filter(visibleWithin(reach))
@@ -106,17 +114,12 @@ export async function loadContext(
         senderName: r.triggerEntityId ? (senders.get(r.triggerEntityId) ?? null) : null,
         spaceName: r.triggerSpaceId ? (spaceNames.get(r.triggerSpaceId) ?? null) : null,
         waitingIn: w ? (spaceNames.get(w.spaceId) ?? null) : null,
+        question: questions.get(r.id) ?? null,
       };
     }),
-    previousFailure:
-      previousFailure?.status === "failed"
-        ? {
-            runId: previousFailure.id,
-            error: previousFailure.error ?? previousFailure.statusReason ?? "unknown error",
-            partialOutput: previousFailure.partialOutput,
-            endedAt: previousFailure.endedAt?.toISOString() ?? "",
-          }
-        : null,
+    failures: failed.failures,
+    moreFailures: failed.more,
+    thisRun,
     maxTokens: opts.maxTokens,
   };
 }
@@ -147,6 +150,7 @@ async function loadTrigger(db: Db, run: Run): Promise<TriggerInput> {
     message: { id: m.id, text: m.text, createdAt: m.createdAt.toISOString() },
     senderExpectsReply: (m.origin as MessageOrigin | null)?.expectsReply === true,
     chainDepth: run.chainDepth,
+    folded: await loadFolded(db, run.id, run.reach),
   };
 }
 
@@ -168,6 +172,7 @@ export async function loadHistory(db: Db, spaceId: string, entityId: string, lim
         text: true,
         replyToMessageId: true,
         origin: true,
+        runId: true,
         sender: { select: entitySel },
       },
     }),
@@ -178,7 +183,9 @@ export async function loadHistory(db: Db, spaceId: string, entityId: string, lim
     boundary && boundary.seq > lastProcessedSeq
       ? await db.message.count({ where: { spaceId, deletedAt: null, seq: { gt: lastProcessedSeq, lte: boundary.seq } } })
       : 0;
+  const waitMarks = await loadWaitMarks(db, rows);
   const messages: HistoryMessage[] = rows.reverse().map((r) => ({
+    ...waitMarks.get(r.id),
     id: r.id,
     seq: r.seq,
     createdAt: r.createdAt.toISOString(),

@@ -67,7 +67,10 @@ export function parseContext(ctx: string): Parsed {
   // [SEEN] and [NEW] history lines stand in two blocks; each line is cut where its block ends.
   const historyLines = (ctx.split("\nSPACE HISTORY")[1] ?? "").split("\n  [msg:").map((l) => l.split("\n\n")[0]!);
   const trigIdx = historyLines.findIndex((l) => marksOf(l).includes("← TRIGGER"));
-  const answersWait = trigIdx > 0 && marksOf(historyLines[trigIdx - 1]!).includes("[asked with wait: true");
+  // The trigger answered a run's wait (it resumed that run), or follows a question still waiting.
+  const answersWait =
+    trigIdx > 0 &&
+    (marksOf(historyLines[trigIdx]!).includes("[answered the wait of") || marksOf(historyLines[trigIdx - 1]!).includes("[asked with wait: true"));
   return {
     answersWait,
     me: unquote(field(ctx, "name")),

@@ -16,7 +16,11 @@ import { park } from "./waits";
 export async function endModelCall(ctx: GatewayCtx, scope: RunScope, steps: readonly { finishReason: string }[], remainingSteps: number): Promise<void> {
   const run = endingOf(scope);
   if (scope.state.stopped) return finishRun(ctx, run, "canceled", { statusReason: "stopped itself with stop_run" });
-  if (scope.state.paused) return park(ctx, run.id);
+  if (scope.state.paused) {
+    // The resumed call shows what this one was shown (its window, its own question) as [SEEN].
+    await ctx.db.run.update({ where: { id: run.id }, data: { seenCursors: run.seen } });
+    return park(ctx, run.id);
+  }
   if (steps.at(-1)?.finishReason === "tool-calls" && steps.length >= remainingSteps) throw tooManySteps(scope.agent);
   await finishRun(ctx, run, "completed", {}, await summary(ctx, run.id));
 }

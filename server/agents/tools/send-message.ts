@@ -12,6 +12,7 @@ import { appendRunEvent } from "../runs/run-events";
 import { requireInReach } from "../reach/reach";
 import { noteSeen } from "./run-scope";
 import { streamKey } from "./stream-key";
+import { alreadySent, textHash } from "./already-sent";
 import { defineTool } from "./tool";
 
 /** A wait is refused when less run time than this is left: the resumed model call needs room. */
@@ -37,6 +38,11 @@ export const sendMessageTool = defineTool({
     // A run canceled meanwhile (by an admin or stop_run, perhaps on another process) posts nothing more.
     const run = await ctx.db.run.findUniqueOrThrow({ where: { id: scope.run.id }, select: { status: true, startedAt: true, stepCount: true } });
     if (run.status !== "running") throw new AppError("conflict", `This run is ${run.status}; nothing more can be sent from it.`);
+    const earlier = await alreadySent(ctx, scope.run, actor.entityId, spaceId, input.text, toolCallId);
+    if (earlier) {
+      noteSeen(scope, spaceId, earlier.seq, earlier.seq);
+      return earlier.result;
+    }
     const replyTo = input.messageId?.replace(/^msg:/, "");
     if (replyTo) {
       const parent = await ctx.db.message.findUnique({ where: { id: replyTo }, select: { spaceId: true } });
@@ -80,7 +86,14 @@ export const sendMessageTool = defineTool({
     const m = sent.message;
     // The agent knows its own message; the cursor crosses it only if everything before it was shown.
     noteSeen(scope, spaceId, m.seq, m.seq);
-    await appendRunEvent(ctx, scope.run.id, "message_sent", { messageId: m.id, spaceId, text: m.text, wait: !!input.wait });
+    await appendRunEvent(ctx, scope.run.id, "message_sent", {
+      messageId: m.id,
+      spaceId,
+      text: m.text,
+      wait: !!input.wait,
+      toolCallId,
+      textHash: textHash(input.text),
+    });
     if (input.wait) {
       state.waitCount++;
       state.paused = true;

@@ -4,6 +4,7 @@
 import type { ContextInput, SpaceHistory } from "../context-input";
 import { estimateTokens } from "../budget";
 import { messageLine, quote } from "../format";
+import { inRanges, waitDivider } from "./wait-divider";
 
 export interface HistoryLines {
   header: string;
@@ -22,11 +23,27 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
   if (!h) return null;
   const triggerId = input.trigger.type === "space_message" ? input.trigger.message.id : null;
   const replyId = input.resume?.replyMessageId ?? null;
-  const entries = h.messages.map((m) => {
-    const seen = m.seq <= h.lastProcessedSeq;
-    const marks = { seen, trigger: m.id === triggerId, reply: m.id === replyId, spaceId: h.space.id, viewerId: input.agent.entityId, reach: input.reach };
-    return { seq: m.seq, seen, droppable: seen && !marks.trigger && !marks.reply, line: messageLine(m, marks) };
+  const failedBy = new Map(input.failures.flatMap((f) => (f.trigger.messageId ? [[f.trigger.messageId, f.runId] as const] : [])));
+  const divider = waitDivider(input, h);
+  // The divider is about this run (what arrived during its wait): it goes with the [NEW] lines.
+  const dividerEntry = (line: string) => ({ seq: divider ? divider.afterSeq : 0, seen: false, droppable: false, line });
+  const entries = h.messages.flatMap((m, i) => {
+    // Shown earlier in this same run (before its wait, or to an attempt that died) counts as seen.
+    const seen = m.seq <= h.lastProcessedSeq || inRanges(h.seenThisRun, m.seq);
+    const marks = {
+      seen,
+      trigger: m.id === triggerId,
+      reply: m.id === replyId,
+      failedRun: failedBy.get(m.id),
+      spaceId: h.space.id,
+      viewerId: input.agent.entityId,
+      reach: input.reach,
+    };
+    const entry = { seq: m.seq, seen, droppable: seen && !marks.trigger && !marks.reply && !marks.failedRun, line: messageLine(m, marks) };
+    const first = divider && m.seq > divider.afterSeq && (i === 0 || h.messages[i - 1]!.seq <= divider.afterSeq);
+    return first ? [dividerEntry(divider.line), entry] : [entry];
   });
+  if (divider && !h.messages.some((m) => m.seq > divider.afterSeq)) entries.push(dividerEntry(`${divider.line.replace(/ ──$/, "")}: nothing ──`));
   const header = `SPACE HISTORY (${quote(h.space.name)}):`;
   let total = estimateTokens(header) + entries.reduce((n, e) => n + estimateTokens(e.line) + 1, 0);
   let omitted = 0;

@@ -1,6 +1,8 @@
-// ACTIVE RUNS (the agent's other unfinished runs) and PREVIOUS RUN FAILED.
+// ACTIVE RUNS: the agent's unfinished runs, and what each waiting one asked.
 import type { ContextInput } from "../context-input";
 import { clip, quote } from "../format";
+
+const QUESTION_CHARS = 200;
 
 export function runsBlock(input: ContextInput): string {
   const lines = input.activeRuns.map((r) => {
@@ -9,19 +11,9 @@ export function runsBlock(input: ContextInput): string {
       r.triggerType === "space_message"
         ? `triggered by ${r.senderName ? quote(r.senderName) : "someone"} in ${quote(r.spaceName ?? "?")}`
         : `triggered by ${r.triggerType}`;
-    const state = r.status === "waiting_reply" ? `waiting_reply in ${quote(r.waitingIn ?? "?")}` : r.status;
+    const asked = r.question ? `, asked msg:${r.question.messageId} ${quote(clip(r.question.text, QUESTION_CHARS))}` : "";
+    const state = r.status === "waiting_reply" ? `waiting_reply in ${quote(r.waitingIn ?? "?")}${asked}` : r.status;
     return `  - Run ${r.id}${me} — ${state}, ${why}`;
   });
   return ["ACTIVE RUNS:", ...(lines.length ? lines : ["  none"])].join("\n");
-}
-
-export function failureBlock({ previousFailure: f }: ContextInput): string[] {
-  if (!f) return [];
-  return [
-    "",
-    "PREVIOUS RUN FAILED:",
-    `  run: ${f.runId} (ended ${f.endedAt})`,
-    `  error: ${quote(f.error)}`,
-    ...(f.partialOutput ? [`  partialOutput: ${quote(clip(f.partialOutput, 1000))}`] : []),
-  ];
 }

@@ -1,6 +1,6 @@
 // TRIGGER (why this run exists), RESUMED (what ended its wait) and ACTIVE SPACE.
 import type { ContextInput } from "../context-input";
-import { entityRef, oneLineJson, quote } from "../format";
+import { clip, entityRef, oneLineJson, quote } from "../format";
 
 export function triggerBlock({ trigger: t }: ContextInput): string {
   if (t.type === "space_message") {
@@ -43,6 +43,11 @@ export function resumeBlock({ resume }: ContextInput): string[] {
     "",
     "RESUMED:",
     `  You paused this run with send_message(wait: true); ${who}. Continue from here.`,
+    ...(resume.question
+      ? [
+          `  your question: [msg:${resume.question.messageId}] ${quote(clip(resume.question.text, 300))} in ${quote(resume.question.space.name)} (id: ${resume.question.space.id})`,
+        ]
+      : []),
     `  send_message result: ${oneLineJson(resume.result)}`,
   ];
 }

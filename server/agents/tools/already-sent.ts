@@ -1,0 +1,71 @@
+// send_message is idempotent within a run. A run taken over after its process died, or a
+// model that replays a tool call, would otherwise post the same message twice: a message
+// this run already posted in the same space with the same text (since its last wait), or
+// by the same tool call id, is answered with the result it got then, and nothing is posted.
+// Asking the same question again after a reply is a new question, so the search starts
+// after the run's last wait.
+import { createHash } from "node:crypto";
+import type { GatewayCtx } from "../gateway-context";
+import { streamKey } from "./stream-key";
+
+export const textHash = (text: string): string => createHash("sha256").update(text).digest("hex");
+
+export async function alreadySent(
+  ctx: Pick<GatewayCtx, "db">,
+  run: { id: string },
+  agentEntityId: string,
+  spaceId: string,
+  text: string,
+  toolCallId: string,
+): Promise<{ result: Record<string, unknown>; seq: number } | null> {
+  const { db } = ctx;
+  const lastWait = await db.runEvent.findFirst({
+    where: { runId: run.id, type: "wait_started" },
+    orderBy: { seq: "desc" },
+    select: { seq: true, createdAt: true },
+  });
+  const hash = textHash(text);
+  const event = await db.runEvent.findFirst({
+    where: {
+      runId: run.id,
+      type: "message_sent",
+      OR: [
+        { data: { path: ["toolCallId"], equals: toolCallId } },
+        {
+          seq: { gt: lastWait?.seq ?? 0 },
+          AND: [{ data: { path: ["spaceId"], equals: spaceId } }, { data: { path: ["textHash"], equals: hash } }],
+        },
+      ],
+    },
+    orderBy: { seq: "desc" },
+    select: { data: true },
+  });
+  const sent = event?.data as { messageId: string; toolCallId?: string } | undefined;
+  const select = { id: true, seq: true, spaceId: true } as const;
+  // A process that died between posting and recording leaves only the message: found by its
+  // key (which names the tool call) or by run, space and text.
+  const message = sent
+    ? await db.message.findUnique({ where: { id: sent.messageId }, select })
+    : ((await db.message.findUnique({
+        where: { senderId_clientMessageId: { senderId: agentEntityId, clientMessageId: streamKey(run.id, toolCallId) } },
+        select,
+      })) ??
+      (await db.message.findFirst({
+        where: { runId: run.id, spaceId, text, deletedAt: null, ...(lastWait ? { createdAt: { gt: lastWait.createdAt } } : {}) },
+        orderBy: { seq: "desc" },
+        select,
+      })));
+  if (!message) return null;
+  const stored = sent?.toolCallId
+    ? await db.runEvent.findFirst({
+        where: { runId: run.id, type: "tool_result", data: { path: ["toolCallId"], equals: sent.toolCallId } },
+        select: { data: true },
+      })
+    : null;
+  const output = (stored?.data as { output?: unknown } | undefined)?.output;
+  const result =
+    output && typeof output === "object" && !("error" in output)
+      ? output
+      : { status: "sent", messageId: message.id, spaceId: message.spaceId, seq: message.seq };
+  return { result: { ...result, note: "This run already sent this message; it was not posted again." }, seq: message.seq };
+}
