@@ -207,13 +207,17 @@ describe("an unreachable provider", () => {
 // server/agents/models/prompt-caching.ts, resolve-model.ts and stream-steps.ts); then drop
 // `.skip`. Each says exactly what the request must carry.
 describe("prompt cache options", () => {
-  it.skip("Anthropic: cache_control breakpoints on the system block and on the slow (first) user block, not on the rest", async () => {
+  it.skip("Anthropic: cache_control breakpoints on the system block and in the slow user part, none on the per-turn part", async () => {
     const { requests } = await runOnce(PROVIDERS[1]!, answer());
     const body = requests[0]!.body;
     expect(body.system.at(-1).cache_control).toEqual({ type: "ephemeral" });
     const user = body.messages.filter((m: { role: string }) => m.role === "user").flatMap((m: { content: { cache_control?: unknown }[] }) => m.content);
-    expect(user[0].cache_control).toEqual({ type: "ephemeral" });
-    // The per-turn part (trigger, closing line) comes after the breakpoint, uncached.
+    const marked = user.filter((part: { cache_control?: unknown }) => part.cache_control);
+    // Anthropic allows four breakpoints in all; one is the system block's.
+    expect(marked.length).toBeGreaterThanOrEqual(1);
+    expect(marked.length).toBeLessThanOrEqual(3);
+    for (const part of marked) expect(part.cache_control).toEqual({ type: "ephemeral" });
+    // The per-turn part (trigger, closing line) comes after the cached prefix, unmarked.
     expect(user.at(-1).cache_control).toBeUndefined();
   });
 
