@@ -70,7 +70,7 @@ const answer = (): FakeReply[] => [
 
 let n = 0;
 
-/** A fresh agent of the case's provider in a fresh channel with Ada; Ada posts `text` and the run plays out. */
+/** A fresh agent of the case's provider in a fresh channel with Ada; Ada posts TRIGGER and the run plays out against `replies`. */
 async function runOnce(p: ProviderCase, replies: FakeReply[], opts: { env?: Record<string, string>; modelSettings?: object } = {}) {
   fake.script(...replies);
   const agent = await createAgent(srv.deps.db, `Contract${++n}`, { provider: p.provider, modelId: p.modelId, modelSettings: opts.modelSettings });
