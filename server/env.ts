@@ -54,6 +54,8 @@ const schema = z.object({
   OPENAI_API_KEY: optional,
   OPENAI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   ANTHROPIC_API_KEY: optional,
+  /** Another Anthropic Messages endpoint (a proxy); unset → Anthropic's own. */
+  ANTHROPIC_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   /** Any OpenAI-compatible endpoint: Ollama (http://localhost:11434/v1), vLLM, LM Studio. */
   OPENAI_COMPATIBLE_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   OPENAI_COMPATIBLE_API_KEY: optional,

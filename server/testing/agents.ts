@@ -32,12 +32,12 @@ export type Script = (call: ModelCall) => Step | Promise<Step>;
 export async function createAgent(
   db: Db,
   name: string,
-  opts: { provider?: string; maxConcurrentRuns?: number; enabled?: boolean; persona?: string; modelSettings?: object } = {},
+  opts: { provider?: string; modelId?: string; maxConcurrentRuns?: number; enabled?: boolean; persona?: string; modelSettings?: object } = {},
 ) {
   const agent = await db.agent.create({
     data: {
       provider: opts.provider ?? "mock",
-      modelId: opts.provider === "offline" ? "parley-offline-1" : "scripted",
+      modelId: opts.modelId ?? (opts.provider === "offline" ? "parley-offline-1" : "scripted"),
       persona: opts.persona ?? `You are ${name}.`,
       maxConcurrentRuns: opts.maxConcurrentRuns,
       enabled: opts.enabled,

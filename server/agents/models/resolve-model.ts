@@ -72,7 +72,7 @@ export const defaultModelResolver: ModelResolver = (agent) => {
       return { ...common, model: createOpenAI({ apiKey: e.OPENAI_API_KEY, baseURL: agentBaseURL() ?? e.OPENAI_BASE_URL })(agent.modelId) };
     case "anthropic":
       if (!e.ANTHROPIC_API_KEY) throw new AppError("bad_request", `${agent.name} uses Anthropic but ANTHROPIC_API_KEY is not set.`);
-      return { ...common, model: createAnthropic({ apiKey: e.ANTHROPIC_API_KEY })(agent.modelId) };
+      return { ...common, model: createAnthropic({ apiKey: e.ANTHROPIC_API_KEY, baseURL: e.ANTHROPIC_BASE_URL })(agent.modelId) };
     case "openai-compatible": {
       const baseURL = agentBaseURL() ?? e.OPENAI_COMPATIBLE_BASE_URL;
       if (!baseURL) throw new AppError("bad_request", `${agent.name} uses an OpenAI-compatible endpoint but OPENAI_COMPATIBLE_BASE_URL is not set.`);
