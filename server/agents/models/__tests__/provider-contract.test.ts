@@ -165,14 +165,14 @@ describe.each(PROVIDERS)("$provider", (p) => {
 });
 
 describe("token usage recorded on the run", () => {
-  // OpenAI-compatible servers send usage only when asked (stream_options.include_usage), which
-  // Parley does not ask yet: see "prompt cache options" below.
-  it.each(PROVIDERS.filter((p) => p.provider !== "openai-compatible"))("$provider: input (cached included) and output tokens over both calls", async (p) => {
+  // OpenAI-compatible servers send usage only when asked (stream_options.include_usage), which Parley asks for.
+  it.each(PROVIDERS)("$provider: input (cached included), cached input and output tokens over both calls", async (p) => {
     const { run } = await runOnce(p, answer());
     expect(run.status).toBe("completed");
     expect(run.inputTokens).toBe(CALL_USAGE.input + FINAL_USAGE.input);
     expect(run.outputTokens).toBe(CALL_USAGE.output + FINAL_USAGE.output);
     expect(run.totalTokens).toBe(run.inputTokens + run.outputTokens);
+    expect(run.cachedInputTokens).toBe(CALL_USAGE.cached + FINAL_USAGE.cached);
   });
 });
 
@@ -202,12 +202,10 @@ describe("an unreachable provider", () => {
   });
 });
 
-// Prompt caching: what each provider needs to reuse the prompt prefix between calls and runs.
-// Skipped until the prompt-caching work is merged (it adds these options in
-// server/agents/models/prompt-caching.ts, resolve-model.ts and stream-steps.ts); then drop
-// `.skip`. Each says exactly what the request must carry.
+// Prompt caching: what each provider needs to reuse the prompt prefix between calls and runs
+// (server/agents/models/prompt-caching.ts). Each says exactly what the request must carry.
 describe("prompt cache options", () => {
-  it.skip("Anthropic: cache_control breakpoints on the system block and in the slow user part, none on the per-turn part", async () => {
+  it("Anthropic: cache_control breakpoints on the system block and in the slow user part, none on the per-turn part", async () => {
     const { requests } = await runOnce(PROVIDERS[1]!, answer());
     const body = requests[0]!.body;
     expect(body.system.at(-1).cache_control).toEqual({ type: "ephemeral" });
@@ -221,7 +219,7 @@ describe("prompt cache options", () => {
     expect(user.at(-1).cache_control).toBeUndefined();
   });
 
-  it.skip("OpenAI: a prompt_cache_key per agent, the same on both calls of a run", async () => {
+  it("OpenAI: a prompt_cache_key per agent, the same on both calls of a run", async () => {
     const { requests } = await runOnce(PROVIDERS[0]!, answer());
     const key = requests[0]!.body.prompt_cache_key;
     expect(typeof key).toBe("string");
@@ -229,7 +227,7 @@ describe("prompt cache options", () => {
     expect(requests[1]!.body.prompt_cache_key).toBe(key);
   });
 
-  it.skip("OpenAI-compatible: asks for usage in the stream (stream_options.include_usage), so the run's tokens are counted", async () => {
+  it("OpenAI-compatible: asks for usage in the stream (stream_options.include_usage), so the run's tokens are counted", async () => {
     const { run, requests } = await runOnce(PROVIDERS[2]!, answer());
     expect(requests[0]!.body.stream_options).toEqual({ include_usage: true });
     expect(run.inputTokens).toBe(CALL_USAGE.input + FINAL_USAGE.input);
