@@ -1,11 +1,13 @@
 // The structured context of one model call. Pure: data in, text out. Each block has its own
 // file under blocks/; this one decides their order and the budget. The static part
 // (identity, persona, instructions) comes first and does not change between runs, so
-// providers can cache the prefix; the dynamic part follows in the fixed block order. When
-// the whole text would exceed the budget, the oldest [SEEN] history lines go first, and the
-// block says how many were left out.
+// providers can cache the prefix; the dynamic part follows in the fixed block order. The
+// trigger and the workspace blocks are bounded on their own; history gets what they leave of
+// the budget (blocks/history.ts says what goes first).
 import type { ContextInput } from "./context-input";
-import { estimateTokens } from "./budget";
+import { countTokens } from "./token-count";
+import { boundTrigger } from "./bound-trigger";
+import type { EarlierDigest } from "./earlier-digest";
 import { quote } from "./format";
 import { identityBlock } from "./blocks/identity";
 import { activeSpaceBlock, resumeBlock, triggerBlock } from "./blocks/trigger";
@@ -22,13 +24,18 @@ export interface BuiltContext {
   dynamicPart: string;
   tokens: number;
   omittedSeen: number;
+  /** [NEW] history lines left out for the budget (they stay unread). */
+  omittedNew: number;
+  /** The EARLIER IN THIS SPACE digest shown, to cache; null when no history line was left out. */
+  earlier: EarlierDigest | null;
   /** The history window's messages, first to last seq: shown to the agent, so its cursor may cross them. */
   seen: { spaceId: string; fromSeq: number; toSeq: number } | null;
 }
 
 export const buildStaticPart = identityBlock;
 
-export function buildContext(input: ContextInput): BuiltContext {
+export function buildContext(unbounded: ContextInput): BuiltContext {
+  const input = boundTrigger(unbounded);
   const staticPart = buildStaticPart(input.agent);
   const now = new Date(input.now);
   const before = [`NOW: ${quote(input.now)}`, "", triggerBlock(input), ...resumeBlock(input), "", activeSpaceBlock(input)];
@@ -47,9 +54,9 @@ export function buildContext(input: ContextInput): BuiltContext {
   ];
 
   const fixed = [staticPart, ...before, ...after].join("\n");
-  const budget = Math.max(0, input.maxTokens - estimateTokens(fixed));
-  const { lines, omitted } = historyLines(input, budget);
-  const dynamicPart = [...before, "", ...lines, ...after].join("\n");
+  const budget = Math.max(0, input.maxTokens - countTokens(fixed, input.counting));
+  const history = historyLines(input, budget);
+  const dynamicPart = [...before, "", ...history.lines, ...after].join("\n");
   const text = `${staticPart}\n\n${dynamicPart}\n`;
   const last = input.history?.messages.at(-1);
   return {
@@ -57,9 +64,11 @@ export function buildContext(input: ContextInput): BuiltContext {
     staticPart,
     dynamicPart,
     prompt: closingPrompt(input),
-    tokens: estimateTokens(text),
-    omittedSeen: omitted,
-    // Lines left out for the budget are old [SEEN] ones, already behind the cursor.
-    seen: last && input.history ? { spaceId: input.history.space.id, fromSeq: input.history.shownFromSeq, toSeq: last.seq } : null,
+    tokens: countTokens(text, input.counting),
+    omittedSeen: history.omitted,
+    omittedNew: history.omittedNew,
+    earlier: history.earlier,
+    // [SEEN] lines left out are behind the cursor already; [NEW] ones left out are not in the range.
+    seen: last && input.history && history.fromSeq !== null ? { spaceId: input.history.space.id, fromSeq: history.fromSeq, toSeq: last.seq } : null,
   };
 }

@@ -2,6 +2,8 @@
 // database; build-context.ts turns it into text without any I/O, so it is pure and fast
 // and snapshot tests can feed it directly.
 import type { WaitResult } from "../runs/waits";
+import type { TokenCounting } from "./token-count";
+import type { EarlierDigest } from "./earlier-digest";
 
 export interface EntityRef {
   id: string;
@@ -92,6 +94,10 @@ export interface ContextInput {
     waitingIn: string | null;
   }[];
   previousFailure: { runId: string; error: string; partialOutput: string | null; endedAt: string } | null;
-  /** Whole-context budget in (estimated) tokens. */
+  /** Whole-context budget in tokens. */
   maxTokens: number;
+  /** How the model's tokens are counted; an estimate when absent. */
+  counting?: TokenCounting;
+  /** The cached digest of the active space's messages left out of earlier contexts (EARLIER IN THIS SPACE). */
+  earlier?: EarlierDigest | null;
 }
