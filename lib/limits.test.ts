@@ -44,6 +44,7 @@ describe("product limits", () => {
     expect(limits.EARLIER_KEY_LINES).toBe(5);
     expect(limits.MAX_SUMMARY_CHARS).toBe(1_200);
   });
+  it("a model-written summary gets 20 s", () => expect(limits.SUMMARY_TIMEOUT_MS).toBe(20_000));
   it("older tool results shrink to 300-character previews", () => expect(limits.TOOL_RESULT_PREVIEW_CHARS).toBe(300));
   it("get_my_runs defaults to 10 runs", () => expect(limits.GET_MY_RUNS_LIMIT).toBe(10));
 

@@ -60,6 +60,8 @@ export const MAX_GOALS_CHARS = 3_000;
 /** EARLIER IN THIS SPACE: key lines kept, and the longest model-written summary, in characters. */
 export const EARLIER_KEY_LINES = 5;
 export const MAX_SUMMARY_CHARS = 1_200;
+/** A model-written summary not back by then is skipped for this run (the digest still stands). */
+export const SUMMARY_TIMEOUT_MS = 20_000;
 /** An older tool result shrunk to fit the in-run budget keeps this many characters. */
 export const TOOL_RESULT_PREVIEW_CHARS = 300;
 

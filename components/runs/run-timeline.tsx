@@ -18,7 +18,9 @@ function Body({ e }: { e: RunEventDto }) {
       return (
         <span>
           Context built for {d.model}: ≈{d.tokens} tokens{d.omittedSeen ? `, ${d.omittedSeen} [SEEN] lines omitted for the budget` : ""}
+          {d.budget ? ` of ${d.budget.context} (window ${d.budget.window}: ${d.budget.tools} for tools, ${d.budget.output} for the reply)` : ""}
           {d.resumed ? ` — resumed after wait (${d.resumed.status})` : ""}
+          {d.retry ? ` — rebuilt smaller after the provider said: ${d.retry}` : ""}
         </span>
       );
     }
