@@ -17,6 +17,7 @@ import { buildWithEarlier } from "../context/earlier-summary";
 import type { ContextInput, HistoryMessage } from "../context/context-input";
 import { isContextTooLong } from "../runs/classify-error";
 import { shrinkToolResults } from "../runs/prepare-step";
+import { DEFAULT_CHARS_PER_TOKEN, tokenCountingFor } from "../context/token-count";
 
 let srv: TestServer | undefined;
 afterEach(async () => {
@@ -38,6 +39,37 @@ describe("model window", () => {
     expect(defaultModelResolver(agent).summaries).toBe(false);
     expect(defaultModelResolver({ ...agent, modelSettings: { summaries: true } }).summaries).toBe(true);
     expect(defaultModelResolver({ ...agent, provider: "offline" }).summaries).toBe(true);
+  });
+});
+
+describe("token counting at run time", () => {
+  it("learns a model's characters per token from its completed runs, not other models'", async () => {
+    srv = await startTestServer();
+    const db = srv.deps.db;
+    const agent = await createAgent(db, "Calib");
+    const run = (status: "completed" | "failed", chars: number, inputTokens: number, stepCount: number) =>
+      db.run.create({
+        data: {
+          agentId: agent.id,
+          triggerType: "service",
+          serviceName: "t",
+          status,
+          contextSnapshot: "x".repeat(chars),
+          inputTokens,
+          stepCount,
+          endedAt: new Date(),
+        },
+      });
+    const model = { provider: "mock", modelId: "scripted" };
+    await run("completed", 3000, 2000, 1);
+    await run("completed", 3000, 2000, 1);
+    expect(await tokenCountingFor(db, model)).toEqual({ encoding: null, charsPerToken: DEFAULT_CHARS_PER_TOKEN });
+    // 3000 characters over 1000 input tokens a model step: 3 characters a token. Failed runs do not count.
+    await run("completed", 6000, 4000, 1);
+    await run("failed", 100, 4000, 0);
+    expect(await tokenCountingFor(db, model)).toEqual({ encoding: null, charsPerToken: 3 });
+    expect(await tokenCountingFor(db, { provider: "mock", modelId: "other" })).toEqual({ encoding: null, charsPerToken: DEFAULT_CHARS_PER_TOKEN });
+    expect((await tokenCountingFor(db, { provider: "openai", modelId: "gpt-4o" })).encoding).toBe("o200k_base");
   });
 });
 

@@ -5,6 +5,7 @@
 // refusal fails the run with a reason an admin can act on.
 import { RETRY_CONTEXT_SHARE } from "../context/budget";
 import type { GatewayCtx } from "../gateway-context";
+import type { RunScope } from "../tools/run-scope";
 import { describeError, isContextTooLong, RunLimit } from "./classify-error";
 
 export interface ContextAttempt {
@@ -16,8 +17,11 @@ export interface ContextAttempt {
 export async function withContextRetry(
   ctx: Pick<GatewayCtx, "db">,
   run: { id: string; stepCount: number },
+  scope: RunScope,
   attempt: (opts: ContextAttempt) => Promise<void>,
 ): Promise<void> {
+  // The refused context was never read: what it would have marked seen must not move the cursor.
+  const seen = { ...scope.state.seen };
   try {
     return await attempt({});
   } catch (e) {
@@ -25,8 +29,9 @@ export async function withContextRetry(
     const { stepCount } = await ctx.db.run.findUniqueOrThrow({ where: { id: run.id }, select: { stepCount: true } });
     if (stepCount !== run.stepCount)
       throw new RunLimit(
-        `The run's steps outgrew the model's context window (${describeError(e)}). Raise modelSettings.contextTokens only if the model's window is larger.`,
+        `The run's tool steps outgrew the model's context window (${describeError(e)}); it was not retried, as that would repeat what its tools did.`,
       );
+    scope.state.seen = { ...seen };
     try {
       return await attempt({ share: RETRY_CONTEXT_SHARE, retry: describeError(e) });
     } catch (again) {

@@ -26,7 +26,7 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
     const now = ctx.clock.now();
     limits = startRunLimits(run, run.agent, now, abort);
     const { remainingSteps } = limits;
-    await withContextRetry(ctx, run, async (attempt) => {
+    await withContextRetry(ctx, run, scope, async (attempt) => {
       const { model, context, steps } = await prepareContext(ctx, run, scope, now, attempt);
       const call = startModelCall(ctx, scope, { model, context, enabledTools: run.agent.enabledTools, remainingSteps, signal: abort.signal, steps });
       await readStream(call, out, abort.signal);
