@@ -13,7 +13,7 @@ import { sendMessage } from "../../domain/messages/send-message";
 import { resetEnvCache } from "../../env";
 import { defaultModelResolver } from "../models/resolve-model";
 import { OfflineModel } from "../models/offline-model";
-import { buildWithEarlier } from "../context/earlier-summary";
+import { buildWithEarlier, loadEarlier } from "../context/earlier-summary";
 import type { ContextInput, HistoryMessage } from "../context/context-input";
 import { isContextTooLong } from "../runs/classify-error";
 import { shrinkToolResults } from "../runs/prepare-step";
@@ -99,6 +99,12 @@ describe("EARLIER IN THIS SPACE at run time", () => {
     const row = await srv.deps.db.earlierSummary.findUniqueOrThrow({ where: { agentId_spaceId: { agentId: keeper.id, spaceId: space.id } } });
     expect(row.throughSeq).toBeGreaterThan(1);
     expect(row.digest).toMatchObject({ throughSeq: row.throughSeq, summaryThroughSeq: row.throughSeq, count: row.throughSeq });
+
+    // A key line whose message is deleted is not shown again.
+    const question = await srv.deps.db.message.findFirstOrThrow({ where: { text: { startsWith: "Can we decide" } } });
+    expect((await loadEarlier(srv.deps.db, keeper.id, space.id))!.keyLines.map((k) => k.id)).toContain(question.id);
+    await srv.deps.db.message.update({ where: { id: question.id }, data: { deletedAt: new Date() } });
+    expect((await loadEarlier(srv.deps.db, keeper.id, space.id))!.keyLines.map((k) => k.id)).not.toContain(question.id);
   });
 
   it("extends the cached summary only with messages newer than it covers", async () => {

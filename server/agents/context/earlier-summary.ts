@@ -34,7 +34,12 @@ export async function buildWithEarlier(db: Db, p: { agentId: string; input: Cont
 
 export async function loadEarlier(db: Db, agentId: string, spaceId: string): Promise<EarlierDigest | null> {
   const row = await db.earlierSummary.findUnique({ where: { agentId_spaceId: { agentId, spaceId } }, select: { digest: true } });
-  return (row?.digest as EarlierDigest | undefined) ?? null;
+  const digest = (row?.digest as EarlierDigest | undefined) ?? null;
+  if (!digest?.keyLines.length) return digest;
+  // A key line whose message was deleted since is not shown again.
+  const live = await db.message.findMany({ where: { id: { in: digest.keyLines.map((k) => k.id) }, deletedAt: null }, select: { id: true } });
+  const ids = new Set(live.map((m) => m.id));
+  return { ...digest, keyLines: digest.keyLines.filter((k) => ids.has(k.id)) };
 }
 
 /**
