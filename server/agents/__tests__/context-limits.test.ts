@@ -265,6 +265,19 @@ describe("a context the provider finds too long", () => {
     expect(await srv.deps.db.message.count({ where: { runId: run.id } })).toBe(1);
   });
 
+  it("is not retried once a tool step ran: that would repeat what the tools did", async () => {
+    const script: Script = (c) => (c.results.length ? { error: "context_length_exceeded" } : { tool: "send_message", input: { text: "hi" } });
+    const { srv: s, ada, agents, space, models } = await startAgentScenario({ Scout: script });
+    srv = s;
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "hello" });
+    await srv.gateway.idle();
+    const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Scout!.id } });
+    expect(run.status).toBe("failed");
+    expect(run.error).toMatch(/^The run's tool steps outgrew the model's context window/);
+    expect(models.calls.Scout).toHaveLength(2);
+    expect(await srv.deps.db.message.count({ where: { runId: run.id } })).toBe(1);
+  });
+
   it("fails the run with a readable reason when it is still too long", async () => {
     const { srv: s, ada, agents, space, models } = await startAgentScenario({ Scout: () => ({ error: "prompt is too long: 9000 tokens > 8192 maximum" }) });
     srv = s;
