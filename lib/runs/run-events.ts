@@ -17,6 +17,8 @@ export type RunEventBody =
       data: {
         tokens: number;
         omittedSeen: number;
+        /** [NEW] history lines left out for the budget: they stay unread. */
+        omittedNew?: number;
         resumed: WaitOutcome | null;
         model: string;
         /** The window's parts, in tokens: the reply's reserve, the tool schemas, and the context's share. */

@@ -84,6 +84,7 @@ export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: Ru
   await appendRunEvent(ctx, run.id, "context", {
     tokens: context.tokens,
     omittedSeen: context.omittedSeen,
+    omittedNew: context.omittedNew,
     resumed: input.resume ? input.resume.result : null,
     model: `${agent.provider}/${agent.modelId}`,
     budget: { window: budget.window, output: budget.output, tools: budget.tools, context: budget.context },
