@@ -71,11 +71,14 @@ export async function keepEarlier(
   const cached = p.input.earlier;
   if (changed || !cached || cached.throughSeq !== digest.throughSeq) {
     const data = { throughSeq: digest.throughSeq, digest: digest as unknown as Prisma.InputJsonValue };
-    await db.earlierSummary.upsert({
-      where: { agentId_spaceId: { agentId: p.agentId, spaceId: history.space.id } },
-      create: { agentId: p.agentId, spaceId: history.space.id, ...data },
-      update: data,
-    });
+    // Two runs of the agent may race to create the row; the cache is best-effort, the run goes on either way.
+    await db.earlierSummary
+      .upsert({
+        where: { agentId_spaceId: { agentId: p.agentId, spaceId: history.space.id } },
+        create: { agentId: p.agentId, spaceId: history.space.id, ...data },
+        update: data,
+      })
+      .catch((e: unknown) => log.warn({ err: e, agentId: p.agentId }, "earlier-messages digest not cached"));
   }
   return changed ? digest : null;
 }
