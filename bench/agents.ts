@@ -27,7 +27,9 @@ import { createGateway } from "@/server/agents/gateway";
 import type { ModelResolver } from "@/server/agents/models/resolve-model";
 import { loadContext } from "@/server/agents/context/load-context";
 import { buildContext } from "@/server/agents/context/build-context";
-import { CONTEXT_SHARE } from "@/server/agents/context/budget";
+import { callBudget } from "@/server/agents/context/budget";
+import { countTokens } from "@/server/agents/context/token-count";
+import { toolSchemasText } from "@/server/agents/tools/schema-text";
 import { HISTORY_WINDOW } from "@/lib/limits";
 import { percentile } from "./measure";
 
@@ -238,7 +240,8 @@ async function main() {
   const agentRow = await db.agent.findUniqueOrThrow({ where: { id: historian.id } });
   const who = { id: historian.id, entityId: historian.entityId, name: "Historian", persona: agentRow.persona, instructions: agentRow.instructions };
   // The same budget executeRun gives this agent's model.
-  const maxTokens = Math.floor(models({ ...agentRow, name: "Historian" }).contextTokens * CONTEXT_SHARE);
+  const model = models({ ...agentRow, name: "Historian" });
+  const maxTokens = callBudget({ ...model, toolTokens: countTokens(toolSchemasText(agentRow.enabledTools)) }).context;
   const loadMs: number[] = [],
     buildMs: number[] = [],
     totalMs: number[] = [];

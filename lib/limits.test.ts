@@ -29,6 +29,27 @@ describe("product limits", () => {
     expect(limits.MAX_RUN_DURATION_MS).toBe(1_800_000);
     expect(limits.MAX_TOOL_STEPS).toBe(20);
   });
+  it("an unknown model's window is taken to be 8k tokens; 4k are kept for the reply unless the agent says", () => {
+    expect(limits.DEFAULT_CONTEXT_TOKENS).toBe(8_000);
+    expect(limits.DEFAULT_OUTPUT_RESERVE_TOKENS).toBe(4_000);
+  });
+  it("trigger text is cut at 3000 characters, [NEW] lines at 1500, older [SEEN] lines at 300, never below 200", () => {
+    expect(limits.MAX_TRIGGER_TEXT_CHARS).toBe(3_000);
+    expect(limits.MAX_NEW_LINE_CHARS).toBe(1_500);
+    expect(limits.MAX_OLD_LINE_CHARS).toBe(300);
+    expect(limits.MIN_LINE_CHARS).toBe(200);
+  });
+  it("the 5 most recent [SEEN] lines always stay", () => expect(limits.MIN_RECENT_SEEN_LINES).toBe(5));
+  it("memories take at most 6000 characters and goals 3000", () => {
+    expect(limits.MAX_MEMORIES_CHARS).toBe(6_000);
+    expect(limits.MAX_GOALS_CHARS).toBe(3_000);
+  });
+  it("EARLIER IN THIS SPACE keeps 5 key lines and a summary of at most 1200 characters", () => {
+    expect(limits.EARLIER_KEY_LINES).toBe(5);
+    expect(limits.MAX_SUMMARY_CHARS).toBe(1_200);
+  });
+  it("a model-written summary gets 20 s", () => expect(limits.SUMMARY_TIMEOUT_MS).toBe(20_000));
+  it("older tool results shrink to 300-character previews", () => expect(limits.TOOL_RESULT_PREVIEW_CHARS).toBe(300));
   it("get_my_runs defaults to 10 runs", () => expect(limits.GET_MY_RUNS_LIMIT).toBe(10));
   it("a context shows at most 3 unresolved failed runs, 20 of the run's own tool calls and 10 folded messages", () => {
     expect(limits.MAX_FAILED_RUNS_SHOWN).toBe(3);

@@ -18,8 +18,12 @@ function Body({ e }: { e: RunEventDto }) {
       const d = e.data;
       return (
         <span>
-          Context built for {d.model}: ≈{d.tokens} tokens{d.omittedSeen ? `, ${d.omittedSeen} [SEEN] lines omitted for the budget` : ""}
+          Context built for {d.model}: ≈{d.tokens} tokens
+          {d.budget ? ` of ${d.budget.context} (window ${d.budget.window}: ${d.budget.tools} for tools, ${d.budget.output} for the reply)` : ""}
+          {d.omittedSeen ? `, ${d.omittedSeen} [SEEN] lines omitted for the budget` : ""}
+          {d.omittedNew ? `, ${d.omittedNew} [NEW] lines left unread for the budget` : ""}
           {d.resumed ? ` — resumed after wait (${d.resumed.status})` : ""}
+          {d.retry ? ` — rebuilt smaller after the provider said: ${d.retry}` : ""}
         </span>
       );
     }

@@ -12,7 +12,21 @@ export interface WaitOutcome {
 /** Every event type with its data. Strings longer than the server's field limit arrive cut, ending in "…". */
 export type RunEventBody =
   | { type: "status"; data: { status: RunStatus; reason?: string } }
-  | { type: "context"; data: { tokens: number; omittedSeen: number; resumed: WaitOutcome | null; model: string } }
+  | {
+      type: "context";
+      data: {
+        tokens: number;
+        omittedSeen: number;
+        /** [NEW] history lines left out for the budget: they stay unread. */
+        omittedNew?: number;
+        resumed: WaitOutcome | null;
+        model: string;
+        /** The window's parts, in tokens: the reply's reserve, the tool schemas, and the context's share. */
+        budget?: { window: number; output: number; tools: number; context: number };
+        /** Set when the context was rebuilt smaller because the provider said the last one was too long: what it said. */
+        retry?: string;
+      };
+    }
   /** usage.cachedInput: of `input`, tokens read from the provider's prompt cache; null or absent when the provider did not say. */
   | {
       type: "model_step";

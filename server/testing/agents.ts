@@ -80,7 +80,7 @@ export function scriptedModels(scripts: Record<string, Script>) {
         return { stream: convertArrayToReadableStream(parts(step, calls[agent.name]!.length)) };
       },
     });
-    return { model, contextTokens: 100_000 };
+    return { model, contextTokens: (agent.modelSettings as { contextTokens?: number } | null)?.contextTokens ?? 100_000 };
   };
   return { resolver, calls };
 }

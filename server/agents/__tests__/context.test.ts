@@ -337,7 +337,7 @@ describe("context builder (pure)", () => {
     expect(behind.seen).toEqual({ spaceId: "sp-1", fromSeq: 16, toSeq: 62 });
   });
 
-  it("over budget, drops the oldest [SEEN] lines first, never the trigger or [NEW], and says how many", () => {
+  it("over budget, drops the oldest [SEEN] lines first, then [NEW] ones (left unread), never the trigger, and says how many", () => {
     const messages = Array.from({ length: 50 }, (_, i) => msg(i + 1, ada, `${"long text ".repeat(30)} #${i + 1}`));
     const base = input({
       trigger: {
@@ -354,10 +354,15 @@ describe("context builder (pure)", () => {
     expect(small.text).toContain(`… ${small.omittedSeen} earlier [SEEN] messages omitted`);
     expect(small.text).not.toContain("[msg:m1]");
     for (let i = 46; i <= 50; i++) expect(small.text).toContain(`[msg:m${i}]`);
-    // Even a tiny budget keeps every [NEW] line and the trigger.
+    // Even a tiny budget keeps the trigger and the 5 most recent [SEEN] lines; [NEW] lines
+    // left out stay unread: the range marked seen starts after them.
     const tiny = buildContext({ ...base, maxTokens: 10 });
-    expect(tiny.omittedSeen).toBe(45);
+    expect(tiny.omittedSeen).toBe(40);
     expect(tiny.text).toContain("[msg:m50]");
+    for (let i = 41; i <= 45; i++) expect(tiny.text).toContain(`[msg:m${i}]`);
+    expect(tiny.omittedNew).toBe(4);
+    expect(tiny.text).toContain("… 4 unread messages not shown to fit the context budget (read_messages offset=1)");
+    expect(tiny.seen).toEqual({ spaceId: "sp-1", fromSeq: 50, toSeq: 50 });
   });
 
   it("shows a resumed wait's result and a previous failure", () => {

@@ -6,11 +6,13 @@
 // then the per-run part (time, trigger, active space, [NEW] history, runs, failures) and the
 // closing instruction. A [SEEN] line never changes, and a line only joins the slow part once
 // it is seen, so between two runs the slow part only grows at its end. When the whole text
-// would exceed the budget, the oldest [SEEN] history lines go first, and the block says how
-// many were left out.
+// would exceed the budget, the trigger and the workspace blocks are bounded on their own, and
+// history gets what they leave (blocks/history.ts says what goes first).
 import { HISTORY_ANCHOR_BLOCK } from "@/lib/limits";
 import type { ContextInput } from "./context-input";
-import { estimateTokens } from "./budget";
+import { countTokens } from "./token-count";
+import { boundTrigger } from "./bound-trigger";
+import type { EarlierDigest } from "./earlier-digest";
 import { quote } from "./format";
 import { anchorHistory } from "./anchor-history";
 import { identityBlock } from "./blocks/identity";
@@ -44,6 +46,10 @@ export interface BuiltContext {
   prompt: string;
   tokens: number;
   omittedSeen: number;
+  /** [NEW] history lines left out for the budget (they stay unread). */
+  omittedNew: number;
+  /** The EARLIER IN THIS SPACE digest shown, to cache; null when no history line was left out. */
+  earlier: EarlierDigest | null;
   /** The history window's messages, first to last seq: shown to the agent, so its cursor may cross them. */
   seen: { spaceId: string; fromSeq: number; toSeq: number } | null;
 }
@@ -51,7 +57,7 @@ export interface BuiltContext {
 export const buildStaticPart = identityBlock;
 
 export function buildContext(raw: ContextInput): BuiltContext {
-  const input: ContextInput = raw.history ? { ...raw, history: anchorHistory(raw.history) } : raw;
+  const input: ContextInput = boundTrigger(raw.history ? { ...raw, history: anchorHistory(raw.history) } : raw);
   const staticPart = buildStaticPart(input.agent);
   const prompt = closingPrompt(input);
   const slow = [spacesBlock(input), "", goalsBlock(input), "", memoriesBlock(input), "", plansBlock(input)];
@@ -69,11 +75,11 @@ export function buildContext(raw: ContextInput): BuiltContext {
   const turnTail = [...(due.length ? ["", ...due] : []), "", runsBlock(input), ...failuresBlock(input)];
 
   const fixed = [staticPart, ...slow, ...turnHead, ...turnTail, prompt].join("\n");
-  const budget = Math.max(0, input.maxTokens - estimateTokens(fixed));
+  const budget = Math.max(0, input.maxTokens - countTokens(fixed, input.counting));
   const h = historyLines(input, budget);
   const placeholder = h && !h.seen.length && !h.notes.omitted ? [h.fresh.length ? "  (none seen yet: see NEW IN SPACE HISTORY)" : "  (no messages yet)"] : [];
   const historySlow = h
-    ? [h.header, ...(h.notes.omitted ? [h.notes.omitted] : []), ...placeholder, ...h.seen]
+    ? [...(h.earlierLines.length ? [...h.earlierLines, ""] : []), h.header, ...(h.notes.omitted ? [h.notes.omitted] : []), ...placeholder, ...h.seen]
     : ["SPACE HISTORY: none loaded (use read_messages)"];
   // [NEW] lines change class between runs (they become [SEEN]), so they belong to this run's part.
   const historyTurn =
@@ -82,6 +88,7 @@ export function buildContext(raw: ContextInput): BuiltContext {
           "",
           `NEW IN SPACE HISTORY (${quote(input.history.space.name)}) since your last run:`,
           ...(h.notes.unshown ? [h.notes.unshown] : []),
+          ...(h.notes.omittedNew ? [h.notes.omittedNew] : []),
           ...(h.fresh.length ? h.fresh : ["  none"]),
         ]
       : [];
@@ -99,10 +106,12 @@ export function buildContext(raw: ContextInput): BuiltContext {
     settledChunks,
     turnPart,
     prompt,
-    tokens: estimateTokens(text),
+    tokens: countTokens(text, input.counting),
     omittedSeen: h?.omitted ?? 0,
-    // Lines left out for the budget or the anchor are old [SEEN] ones, already behind the cursor.
-    seen: last && input.history ? { spaceId: input.history.space.id, fromSeq: input.history.shownFromSeq, toSeq: last.seq } : null,
+    omittedNew: h?.omittedNew ?? 0,
+    earlier: h?.earlier ?? null,
+    // [SEEN] lines left out are behind the cursor already; [NEW] ones left out are not in the range.
+    seen: last && input.history && h && h.fromSeq !== null ? { spaceId: input.history.space.id, fromSeq: h.fromSeq, toSeq: last.seq } : null,
   };
 }
 

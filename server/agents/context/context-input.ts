@@ -2,6 +2,8 @@
 // database; build-context.ts turns it into text without any I/O, so it is pure and fast
 // and snapshot tests can feed it directly.
 import type { WaitResult } from "../runs/waits";
+import type { TokenCounting } from "./token-count";
+import type { EarlierDigest } from "./earlier-digest";
 
 export interface EntityRef {
   id: string;
@@ -172,6 +174,10 @@ export interface ContextInput {
   moreFailures: number;
   /** Earlier model calls of this run (load-this-run.ts); null on its first call. */
   thisRun: ThisRun | null;
-  /** Whole-context budget in (estimated) tokens. */
+  /** Whole-context budget in tokens. */
   maxTokens: number;
+  /** How the model's tokens are counted; an estimate when absent. */
+  counting?: TokenCounting;
+  /** The cached digest of the active space's messages left out of earlier contexts (EARLIER IN THIS SPACE). */
+  earlier?: EarlierDigest | null;
 }

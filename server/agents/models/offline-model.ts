@@ -12,6 +12,7 @@ import type {
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
 import { offlineScript } from "./offline-script";
+import { isSummaryRequest, offlineSummary } from "./offline-summary";
 
 export const OFFLINE_MODEL_ID = "parley-offline-1";
 
@@ -44,6 +45,7 @@ export class OfflineModel implements LanguageModelV4 {
       inputTokens: { total: Math.ceil(JSON.stringify(options.prompt).length / 4), noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
       outputTokens: { total: action ? Math.ceil(JSON.stringify(action.input).length / 4) : 8, text: undefined, reasoning: undefined },
     };
+    if (isSummaryRequest(system)) return { action: undefined, text: offlineSummary(system), usage, step, id: `offline-summary-${step}` };
     const text = failed ? `A tool returned an error; stopping. ${thought}` : action ? "" : `${thought}.`;
     return { action, text, usage, step, id: `offline-${step}-${Date.now().toString(36)}` };
   }

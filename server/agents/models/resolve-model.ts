@@ -27,6 +27,8 @@ export interface ResolvedModel {
   contextTokens: number;
   temperature?: number;
   maxOutputTokens?: number;
+  /** The model may write summaries of history left out of the context (EARLIER IN THIS SPACE). */
+  summaries?: boolean;
 }
 
 export type ModelResolver = (agent: AgentModelConfig) => ResolvedModel;
@@ -35,6 +37,7 @@ interface Settings {
   temperature?: number;
   maxOutputTokens?: number;
   contextTokens?: number;
+  summaries?: boolean;
   baseURL?: string;
   /** Offline model: delay between streamed chunks and before the first step, ms. */
   streamDelayMs?: number;
@@ -52,7 +55,8 @@ export const defaultModelResolver: ModelResolver = (agent) => {
   const s = (agent.modelSettings ?? {}) as Settings;
   const e = env();
   const contextTokens = s.contextTokens ?? WINDOWS.find(([re]) => re.test(agent.modelId))?.[1] ?? DEFAULT_CONTEXT_TOKENS;
-  const common = { contextTokens, temperature: s.temperature, maxOutputTokens: s.maxOutputTokens };
+  // Summaries cost a call to the agent's model, so hosted models write them only when the agent says.
+  const common = { contextTokens, temperature: s.temperature, maxOutputTokens: s.maxOutputTokens, summaries: s.summaries === true };
   /** The agent's own base URL, once allowed; undefined → the env-configured one. */
   const agentBaseURL = () => {
     if (s.baseURL === undefined) return undefined;
@@ -66,6 +70,7 @@ export const defaultModelResolver: ModelResolver = (agent) => {
         ...common,
         model: new OfflineModel({ streamDelayMs: s.streamDelayMs ?? 30, thinkMs: s.thinkMs ?? 600 }),
         contextTokens: s.contextTokens ?? 16_000,
+        summaries: s.summaries ?? true,
       };
     case "openai":
       if (!e.OPENAI_API_KEY) throw new AppError("bad_request", `${agent.name} uses OpenAI but OPENAI_API_KEY is not set.`);

@@ -24,3 +24,16 @@ export function describeError(e: unknown): string {
   }
   return `Model call failed: ${String(e)}`;
 }
+
+/** What providers say when the prompt does not fit the model's window (OpenAI, Anthropic, compatible servers). */
+const CONTEXT_TOO_LONG =
+  /context[_ ]length[_ ]exceeded|maximum context length|prompt is too long|context window|too many (input )?tokens|input is too long|exceeds? the (model'?s? )?(context|maximum)|reduce the length of the (messages|prompt)/i;
+
+/** True when the provider refused the call because its input was too long. Looks through SDK wrappers (retries, causes) and the response body. */
+export function isContextTooLong(e: unknown, depth = 0): boolean {
+  if (!e || typeof e !== "object" || depth > 3) return false;
+  const err = e as { message?: unknown; responseBody?: unknown; lastError?: unknown; cause?: unknown; errors?: unknown };
+  if ([err.message, err.responseBody].some((t) => typeof t === "string" && CONTEXT_TOO_LONG.test(t))) return true;
+  const inner = [err.lastError, err.cause, ...(Array.isArray(err.errors) ? err.errors : [])];
+  return inner.some((x) => isContextTooLong(x, depth + 1));
+}

@@ -1,5 +1,6 @@
 // One model call of a run, as a sequence of steps: the run's scope, its limits, the context
-// (prepare-run.ts), the call streamed with its drafts (stream-steps.ts, draft-stream.ts), then
+// (prepare-run.ts), the call streamed with its drafts (stream-steps.ts, draft-stream.ts) and
+// tried once more with a smaller context if the provider found it too long (context-retry.ts), then
 // how the run ends (finish-run.ts) or why it failed (classify-error.ts).
 import type { GatewayCtx } from "../gateway-context";
 import { causeOf, ShutdownAbort } from "./classify-error";
@@ -7,6 +8,7 @@ import { DraftStream } from "./draft-stream";
 import { endModelCall, failRun } from "./finish-run";
 import { startHeartbeat } from "./lease";
 import { buildScope, loadRunningRun, prepareContext } from "./prepare-run";
+import { withContextRetry } from "./context-retry";
 import { startRunLimits } from "./run-limits";
 import { readStream, startModelCall, type StreamedOutput } from "./stream-steps";
 
@@ -24,10 +26,12 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
     const now = ctx.clock.now();
     limits = startRunLimits(run, run.agent, now, abort);
     const { remainingSteps } = limits;
-    const { model, context } = await prepareContext(ctx, run, scope, now);
-    const call = startModelCall(ctx, scope, { model, context, enabledTools: run.agent.enabledTools, remainingSteps, signal: abort.signal });
-    await readStream(call, out, abort.signal);
-    await endModelCall(ctx, scope, await call.steps, remainingSteps);
+    await withContextRetry(ctx, run, scope, async (attempt) => {
+      const { model, context, steps } = await prepareContext(ctx, run, scope, now, attempt);
+      const call = startModelCall(ctx, scope, { model, context, enabledTools: run.agent.enabledTools, remainingSteps, signal: abort.signal, steps });
+      await readStream(call, out, abort.signal);
+      await endModelCall(ctx, scope, await call.steps, remainingSteps);
+    });
   } catch (e) {
     const cause = causeOf(e, abort.signal);
     if (cause instanceof ShutdownAbort) return;

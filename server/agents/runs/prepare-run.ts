@@ -4,8 +4,10 @@
 import { parseSeen } from "./seen-ranges";
 import type { GatewayCtx } from "../gateway-context";
 import { loadContext } from "../context/load-context";
-import { buildContext } from "../context/build-context";
-import { CONTEXT_SHARE } from "../context/budget";
+import { callBudget } from "../context/budget";
+import { buildWithEarlier } from "../context/earlier-summary";
+import { countTokens, tokenCountingFor } from "../context/token-count";
+import { toolSchemasText } from "../tools/schema-text";
 import type { MessageOrigin } from "../context/context-input";
 import type { ResolvedModel } from "../models/resolve-model";
 import { noteSeen, type RunScope } from "../tools/run-scope";
@@ -51,8 +53,12 @@ export async function buildScope(ctx: GatewayCtx, run: RunningRun): Promise<RunS
   };
 }
 
-/** The agent's model, and the context built within its share of that model's window. */
-export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: RunScope, now: Date) {
+/**
+ * The agent's model, the context built within its share of that model's window, and what the
+ * call's steps may take (runs/prepare-step.ts). `share` is smaller on a retry after the
+ * provider said the context was too long (`retry` is what it said).
+ */
+export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: RunScope, now: Date, opts: { share?: number; retry?: string } = {}) {
   const { agent } = run;
   const model: ResolvedModel = ctx.models({
     id: agent.id,
@@ -61,13 +67,16 @@ export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: Ru
     modelId: agent.modelId,
     modelSettings: agent.modelSettings,
   });
+  const counting = await tokenCountingFor(ctx.db, agent);
+  const toolTokens = countTokens(toolSchemasText(agent.enabledTools), counting);
+  const budget = callBudget({ contextTokens: model.contextTokens, maxOutputTokens: model.maxOutputTokens, toolTokens, share: opts.share });
   const input = await loadContext(
     ctx.db,
     run,
     { id: agent.id, entityId: agent.entityId, name: agent.entity.name, persona: agent.persona, instructions: agent.instructions },
-    { now, maxTokens: Math.floor(model.contextTokens * CONTEXT_SHARE) },
+    { now, maxTokens: budget.context },
   );
-  const context = buildContext(input);
+  const context = await buildWithEarlier(ctx.db, { agentId: agent.id, input: { ...input, counting }, summarizer: model.summaries ? model.model : null });
   // The context checked the active space (in reach, still a member); tools and drafts start from that.
   scope.state.activeSpaceId = input.activeSpace?.id ?? null;
   if (context.seen) noteSeen(scope, context.seen.spaceId, context.seen.fromSeq, context.seen.toSeq);
@@ -75,10 +84,14 @@ export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: Ru
   await appendRunEvent(ctx, run.id, "context", {
     tokens: context.tokens,
     omittedSeen: context.omittedSeen,
+    omittedNew: context.omittedNew,
     resumed: input.resume ? input.resume.result : null,
     model: `${agent.provider}/${agent.modelId}`,
+    budget: { window: budget.window, output: budget.output, tools: budget.tools, context: budget.context },
+    ...(opts.retry ? { retry: opts.retry } : {}),
   });
-  return { model, context };
+  // The static part goes as instructions, outside the step's messages.
+  return { model, context, steps: { limit: budget.input - countTokens(context.staticPart, counting), counting } };
 }
 
 /** The run's reach, less any space its requester has left since; persisted so the context and tools agree. */

@@ -11,6 +11,7 @@ import { buildTools } from "../tools/build-tools";
 import type { RunScope } from "../tools/run-scope";
 import type { DraftStream } from "./draft-stream";
 import { appendRunEvent } from "./run-events";
+import { boundSteps, type StepBudget } from "./prepare-step";
 
 export interface ModelCall {
   model: ResolvedModel;
@@ -18,6 +19,7 @@ export interface ModelCall {
   enabledTools: string[];
   remainingSteps: number;
   signal: AbortSignal;
+  steps?: StepBudget;
 }
 
 export function startModelCall(ctx: GatewayCtx, scope: RunScope, call: ModelCall) {
@@ -31,6 +33,7 @@ export function startModelCall(ctx: GatewayCtx, scope: RunScope, call: ModelCall
     maxOutputTokens: call.model.maxOutputTokens,
     maxRetries: 1,
     onStepFinish: (step) => recordStep(ctx, scope.run.id, step),
+    prepareStep: boundSteps(call.steps),
   });
 }
 

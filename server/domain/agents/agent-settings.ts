@@ -14,6 +14,7 @@ export const agentSettingsInput = z
         temperature: z.number().min(0).max(2).optional(),
         maxOutputTokens: z.number().int().min(1).max(200_000).optional(),
         contextTokens: z.number().int().min(1000).max(2_000_000).optional(),
+        summaries: z.boolean().optional(),
         baseURL: z.url().optional(),
         streamDelayMs: z.number().int().min(0).max(1000).optional(),
         thinkMs: z.number().int().min(0).max(10_000).optional(),

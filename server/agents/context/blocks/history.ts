@@ -1,35 +1,83 @@
-// SPACE HISTORY: the active space's window, each line marked [SEEN] or [NEW]. The two kinds
-// come back apart: build-context.ts puts [SEEN] lines, which never change, in the slowly
-// changing part of the context and [NEW] ones in the per-run part.
-import type { ContextInput, SpaceHistory } from "../context-input";
-import { estimateTokens } from "../budget";
+// SPACE HISTORY: the active space's window, each line marked [SEEN] or [NEW], fitted to its
+// budget. The two kinds come back apart: build-context.ts puts [SEEN] lines, which never
+// change, in the slowly changing part of the context and [NEW] ones in the per-run part.
+//
+// Every line's text is cut first: [NEW], trigger and reply lines, and [SEEN] lines in the
+// cursor's history block and the one before, at MAX_NEW_LINE_CHARS; older [SEEN] lines at
+// MAX_OLD_LINE_CHARS. By block rather than by count, so a [SEEN] line's text changes at most
+// once (when its block ages) and the cached history before it stays the same. Over the
+// budget, in order: the oldest [SEEN] lines go (all but the MIN_RECENT_SEEN_LINES most
+// recent), and an EARLIER IN THIS SPACE digest stands for them; then lines are cut down to
+// MIN_LINE_CHARS, oldest first; then the oldest [NEW] lines go too, and stay unread (their
+// range is not marked seen, so the next run shows them again). The trigger, the reply and a
+// failed trigger always stay.
+import { HISTORY_ANCHOR_BLOCK, MAX_NEW_LINE_CHARS, MAX_OLD_LINE_CHARS, MIN_LINE_CHARS, MIN_RECENT_SEEN_LINES } from "@/lib/limits";
+import type { ContextInput, HistoryMessage, SpaceHistory } from "../context-input";
+import { clipText } from "../clip";
+import { mergeDigest, type EarlierDigest } from "../earlier-digest";
 import { messageLine, quote } from "../format";
+import { countTokens, DEFAULT_CHARS_PER_TOKEN } from "../token-count";
+import { EARLIER_BLOCK_MAX_CHARS, earlierBlock } from "./earlier";
 import { inRanges, waitDivider } from "./wait-divider";
 
 export interface HistoryLines {
   header: string;
-  /** Lines about messages not shown: older unread ones (per run) and [SEEN] ones left out for the budget. */
-  notes: { unshown: string | null; omitted: string | null };
+  /** The EARLIER IN THIS SPACE block (a digest of the [SEEN] lines left out), shown before the header; empty when none. */
+  earlierLines: string[];
+  /** Lines about messages not shown: older unread ones and [NEW] ones left out (per run), [SEEN] ones left out for the budget. */
+  notes: { unshown: string | null; omitted: string | null; omittedNew: string | null };
   seen: string[];
   /** The seq of each `seen` line. */
   seenSeqs: number[];
+  /** [NEW] lines, with the wait divider where it belongs. */
   fresh: string[];
+  /** [SEEN] lines left out for the budget. */
   omitted: number;
+  /** [NEW] lines left out for the budget: still unread. */
+  omittedNew: number;
+  /** First seq of the range this history shows (for the cursor); null when nothing is shown. */
+  fromSeq: number | null;
+  /** The digest the EARLIER block shows, to be cached; null when nothing was left out. */
+  earlier: EarlierDigest | null;
 }
 
-/** History lines within `budget` tokens: the oldest [SEEN] lines are dropped first. */
+interface Entry {
+  m: HistoryMessage;
+  marks: Parameters<typeof messageLine>[1];
+  /** Trigger, reply or failed trigger: never cut below the floor, never dropped. */
+  pinned: boolean;
+  /** One of the most recent [SEEN] lines: never dropped. */
+  recent: boolean;
+  cap: number;
+  line: string;
+  tokens: number;
+  dropped: boolean;
+}
+
+/** History lines within `budget` tokens; null when no space is active. */
 export function historyLines(input: ContextInput, budget: number): HistoryLines | null {
   const h: SpaceHistory | null = input.history;
   if (!h) return null;
+  const count = (text: string) => countTokens(text, input.counting) + 1;
   const triggerId = input.trigger.type === "space_message" ? input.trigger.message.id : null;
   const replyId = input.resume?.replyMessageId ?? null;
   const failedBy = new Map(input.failures.flatMap((f) => (f.trigger.messageId ? [[f.trigger.messageId, f.runId] as const] : [])));
-  const divider = waitDivider(input, h);
-  // The divider is about this run (what arrived during its wait): it goes with the [NEW] lines.
-  const dividerEntry = (line: string) => ({ seq: divider ? divider.afterSeq : 0, seen: false, droppable: false, line });
-  const entries = h.messages.flatMap((m, i) => {
-    // Shown earlier in this same run (before its wait, or to an attempt that died) counts as seen.
-    const seen = m.seq <= h.lastProcessedSeq || inRanges(h.seenThisRun, m.seq);
+  // Shown earlier in this same run (before its wait, or to an attempt that died) counts as seen.
+  const isSeen = (m: HistoryMessage) => m.seq <= h.lastProcessedSeq || inRanges(h.seenThisRun, m.seq);
+  const recentSeen = new Set(
+    h.messages
+      .filter((m) => isSeen(m) && m.id !== triggerId && m.id !== replyId)
+      .slice(-MIN_RECENT_SEEN_LINES)
+      .map((m) => m.id),
+  );
+  const recentBlockFrom = (Math.floor(Math.max(0, h.lastProcessedSeq - 1) / HISTORY_ANCHOR_BLOCK) - 1) * HISTORY_ANCHOR_BLOCK + 1;
+  const render = (e: Entry, cap: number) => {
+    e.cap = cap;
+    e.line = messageLine({ ...e.m, text: clipText(e.m.text, cap) }, e.marks);
+    e.tokens = count(e.line);
+  };
+  const entries: Entry[] = h.messages.map((m) => {
+    const seen = isSeen(m);
     const marks = {
       seen,
       trigger: m.id === triggerId,
@@ -39,24 +87,51 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
       viewerId: input.agent.entityId,
       reach: input.reach,
     };
-    const entry = { seq: m.seq, seen, droppable: seen && !marks.trigger && !marks.reply && !marks.failedRun, line: messageLine(m, marks) };
-    const first = divider && m.seq > divider.afterSeq && (i === 0 || h.messages[i - 1]!.seq <= divider.afterSeq);
-    return first ? [dividerEntry(divider.line), entry] : [entry];
+    const pinned = marks.trigger || marks.reply || marks.failedRun !== undefined;
+    const e: Entry = { m, marks, pinned, recent: recentSeen.has(m.id), cap: 0, line: "", tokens: 0, dropped: false };
+    render(e, !seen || pinned || m.seq >= recentBlockFrom ? MAX_NEW_LINE_CHARS : MAX_OLD_LINE_CHARS);
+    return e;
   });
-  if (divider && !h.messages.some((m) => m.seq > divider.afterSeq)) entries.push(dividerEntry(`${divider.line.replace(/ ──$/, "")}: nothing ──`));
+  const divider = waitDivider(input, h);
   const header = `SPACE HISTORY (${quote(h.space.name)}):`;
-  let total = estimateTokens(header) + entries.reduce((n, e) => n + estimateTokens(e.line) + 1, 0);
-  let omitted = 0;
-  const kept = [...entries];
-  // Drop from the oldest end while over budget, but only [SEEN] lines: the trigger and [NEW] stay.
-  for (let i = 0; i < kept.length && total > budget; ) {
-    const e = kept[i]!;
-    if (e.droppable) {
-      total -= estimateTokens(e.line) + 1;
-      kept.splice(i, 1);
-      omitted++;
-    } else i++;
+  // Room for the header, the divider and the notes on what was left out.
+  let total = count(header) + (divider ? count(divider.line) : 0);
+  total += 2 * count(`  … 999 earlier [SEEN] messages omitted to fit the context budget (use read_messages offset=999)`);
+  total += entries.reduce((n, e) => n + e.tokens, 0);
+  let room = budget;
+  // Once lines are left out the EARLIER digest stands for them: keep its room free.
+  if (total > room) room -= Math.ceil(EARLIER_BLOCK_MAX_CHARS / (input.counting?.charsPerToken ?? DEFAULT_CHARS_PER_TOKEN));
+  const live = () => entries.filter((e) => !e.dropped);
+  const drop = (e: Entry) => {
+    e.dropped = true;
+    total -= e.tokens;
+  };
+
+  // 1. The oldest [SEEN] lines, all but the most recent few.
+  for (const e of entries) {
+    if (total <= room) break;
+    if (e.marks.seen && !e.pinned && !e.recent) drop(e);
   }
+  // 2. Every line cut down to the floor, oldest first.
+  for (const e of live()) {
+    if (total <= room) break;
+    if (e.cap <= MIN_LINE_CHARS) continue;
+    total -= e.tokens;
+    render(e, MIN_LINE_CHARS);
+    total += e.tokens;
+  }
+  // 3. The oldest [NEW] lines: they stay unread.
+  for (const e of entries) {
+    if (total <= room) break;
+    if (!e.dropped && !e.marks.seen && !e.pinned) drop(e);
+  }
+
+  const droppedSeen = entries.filter((e) => e.dropped && e.marks.seen).map((e) => e.m);
+  const droppedNew = entries.filter((e) => e.dropped && !e.marks.seen);
+  const kept = live();
+  const earlier = droppedSeen.length ? mergeDigest(input.earlier, droppedSeen) : null;
+  const omitted = droppedSeen.length;
+  const newest = droppedNew.at(-1);
   // Unread messages older than the window were not shown: say so, with the offset that pages back to them.
   const unshown = h.unshownUnread;
   const notes = {
@@ -64,7 +139,30 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
     omitted: omitted
       ? `  … ${omitted} earlier [SEEN] message${omitted === 1 ? "" : "s"} omitted to fit the context budget (use read_messages to see them)`
       : null,
+    omittedNew: newest
+      ? `  … ${droppedNew.length} unread message${droppedNew.length === 1 ? "" : "s"} not shown to fit the context budget (read_messages offset=${h.messages.length - 1 - h.messages.indexOf(newest.m)})`
+      : null,
   };
-  const lines = (seen: boolean) => kept.filter((e) => e.seen === seen).map((e) => e.line);
-  return { header, notes, seen: lines(true), seenSeqs: kept.filter((e) => e.seen).map((e) => e.seq), fresh: lines(false), omitted };
+  const seenKept = kept.filter((e) => e.marks.seen);
+  const fresh = kept.filter((e) => !e.marks.seen).map((e) => ({ seq: e.m.seq, line: e.line }));
+  // The divider is about this call (what arrived during its wait): it opens the [NEW] lines after the question.
+  if (divider) {
+    const at = fresh.findIndex((f) => f.seq > divider.afterSeq);
+    if (!h.messages.some((m) => m.seq > divider.afterSeq)) fresh.push({ seq: divider.afterSeq, line: `${divider.line.replace(/ ──$/, "")}: nothing ──` });
+    else if (at >= 0) fresh.splice(at, 0, { seq: divider.afterSeq, line: divider.line });
+  }
+  // Left-out unread messages must not count as seen: the shown range starts after the newest of them.
+  const fromSeq = kept.length === 0 ? null : newest ? newest.m.seq + 1 : h.shownFromSeq;
+  return {
+    header,
+    earlierLines: earlier ? earlierBlock(earlier) : [],
+    notes,
+    seen: seenKept.map((e) => e.line),
+    seenSeqs: seenKept.map((e) => e.m.seq),
+    fresh: fresh.map((f) => f.line),
+    omitted,
+    omittedNew: droppedNew.length,
+    fromSeq,
+    earlier,
+  };
 }

@@ -1,7 +1,17 @@
 // YOUR SPACES, GOALS, MEMORIES and PLANS: the agent's standing state, which changes slowly.
 // Nothing here depends on the time or on the run, so the blocks repeat byte for byte between runs.
+// GOALS and MEMORIES each take at most their cap or BLOCK_SHARE of the context budget,
+// whichever is less, and say how many more there are (the tools list them all).
+import { MAX_GOALS_CHARS, MAX_MEMORIES_CHARS } from "@/lib/limits";
 import type { ContextInput } from "../context-input";
+import { BLOCK_SHARE } from "../budget";
+import { boundedLines } from "../clip";
 import { quote, relative } from "../format";
+import { DEFAULT_CHARS_PER_TOKEN } from "../token-count";
+
+/** A block's room in characters: its cap, or its share of the context budget when that is smaller. */
+const roomFor = (input: ContextInput, cap: number) =>
+  Math.min(cap, Math.floor(input.maxTokens * BLOCK_SHARE * (input.counting?.charsPerToken ?? DEFAULT_CHARS_PER_TOKEN)));
 
 export function spacesBlock(input: ContextInput): string {
   if (input.spaces.length === 0) return "YOUR SPACES: none";
@@ -17,14 +27,28 @@ export function spacesBlock(input: ContextInput): string {
   return ["YOUR SPACES:", ...lines].join("\n");
 }
 
-export function goalsBlock({ goals }: ContextInput): string {
+export function goalsBlock(input: ContextInput): string {
+  const { goals } = input;
   if (goals.length === 0) return "GOALS: none";
-  return ["GOALS:", ...goals.map((g) => `  - [goal:${g.id}] ${quote(g.description)} (${g.longTerm ? "long-term, " : ""}priority: ${g.priority})`)].join("\n");
+  const lines = goals.map((g) => `  - [goal:${g.id}] ${quote(g.description)} (${g.longTerm ? "long-term, " : ""}priority: ${g.priority})`);
+  return [
+    "GOALS:",
+    ...boundedLines(
+      lines,
+      roomFor(input, MAX_GOALS_CHARS),
+      (n) => `  … ${n} more goal${n === 1 ? "" : "s"} (lower priority; not shown to fit the context budget)`,
+    ),
+  ].join("\n");
 }
 
-export function memoriesBlock({ memories }: ContextInput): string {
+export function memoriesBlock(input: ContextInput): string {
+  const { memories } = input;
   if (memories.length === 0) return "MEMORIES: none";
-  return ["MEMORIES:", ...memories.map((m) => `  - ${quote(m.key)}: ${quote(m.value)}`)].join("\n");
+  const lines = memories.map((m) => `  - ${quote(m.key)}: ${quote(m.value)}`);
+  return [
+    "MEMORIES:",
+    ...boundedLines(lines, roomFor(input, MAX_MEMORIES_CHARS), (n) => `  … ${n} more memor${n === 1 ? "y" : "ies"} (use get_memories)`),
+  ].join("\n");
 }
 
 // Times here are absolute: a relative "in 5m" would change the block every minute. How far

@@ -140,10 +140,22 @@ describe.each(PROVIDERS)("$provider", (p) => {
     expect(run.error).toContain("HTTP 500");
   });
 
-  it("fails at once with a readable reason when the context is too long (no retry)", async () => {
-    const { run, requests } = await runOnce(p, [{ contextTooLong: true }]);
-    expect(requests).toHaveLength(1);
+  it("rebuilds a context the provider finds too long at a smaller share and retries once: the run completes", async () => {
+    const { run, posted, requests } = await runOnce(p, [{ contextTooLong: true }, ...answer()]);
+    expect(requests).toHaveLength(3);
+    // The rebuild is in the run's timeline with what the provider said.
+    const contexts = await srv.deps.db.runEvent.findMany({ where: { runId: run.id, type: "context" }, orderBy: { seq: "asc" } });
+    expect(contexts).toHaveLength(2);
+    expect((contexts[1]!.data as { retry?: string }).retry).toMatch(/too long/i);
+    expect(run.status).toBe("completed");
+    expect(posted.map((m) => m.text)).toEqual([REPLY]);
+  });
+
+  it("fails with a readable reason when the rebuilt context is still too long (one retry only)", async () => {
+    const { run, requests } = await runOnce(p, [{ contextTooLong: true }, { contextTooLong: true }]);
+    expect(requests).toHaveLength(2);
     expect(run.status).toBe("failed");
+    expect(run.error).toMatch(/too long for the model even when rebuilt/i);
     expect(run.error).toMatch(/too long for the model's context window/i);
   });
 

@@ -1,0 +1,293 @@
+// The budget at run time, against the real database and gateway: an unknown model's window,
+// the summary of history left out (cached per agent and space, extended incrementally, the
+// offline model writing it), tool results shrinking within a call, and a context the
+// provider found too long rebuilt once.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ModelMessage } from "ai";
+import { DEFAULT_CONTEXT_TOKENS, TOOL_RESULT_PREVIEW_CHARS } from "@/lib/limits";
+import type { TestServer } from "../../testing/test-server";
+import { startTestServer } from "../../testing/test-server";
+import { addToSpace, createAgent, startAgentScenario, type Script } from "../../testing/agents";
+import { createChannel } from "../../domain/spaces/create-channel";
+import { sendMessage } from "../../domain/messages/send-message";
+import { resetEnvCache } from "../../env";
+import { defaultModelResolver } from "../models/resolve-model";
+import { OfflineModel } from "../models/offline-model";
+import { buildWithEarlier, loadEarlier } from "../context/earlier-summary";
+import type { ContextInput, HistoryMessage } from "../context/context-input";
+import { isContextTooLong } from "../runs/classify-error";
+import { shrinkToolResults } from "../runs/prepare-step";
+import { DEFAULT_CHARS_PER_TOKEN, tokenCountingFor } from "../context/token-count";
+
+let srv: TestServer | undefined;
+afterEach(async () => {
+  await srv?.close();
+  srv = undefined;
+  vi.unstubAllEnvs();
+  resetEnvCache();
+});
+
+describe("model window", () => {
+  it("an unknown model is taken to have 8k tokens unless the agent sets contextTokens", () => {
+    vi.stubEnv("OPENAI_API_KEY", "sk-test");
+    resetEnvCache();
+    const agent = { id: "a", name: "A", provider: "openai", modelId: "my-finetune", modelSettings: {} };
+    expect(defaultModelResolver(agent).contextTokens).toBe(DEFAULT_CONTEXT_TOKENS);
+    expect(defaultModelResolver({ ...agent, modelSettings: { contextTokens: 64_000 } }).contextTokens).toBe(64_000);
+    expect(defaultModelResolver({ ...agent, modelId: "gpt-4o" }).contextTokens).toBe(128_000);
+    // Summaries cost a call: hosted models write them only when asked; the offline model always.
+    expect(defaultModelResolver(agent).summaries).toBe(false);
+    expect(defaultModelResolver({ ...agent, modelSettings: { summaries: true } }).summaries).toBe(true);
+    expect(defaultModelResolver({ ...agent, provider: "offline" }).summaries).toBe(true);
+  });
+});
+
+describe("token counting at run time", () => {
+  it("learns a model's characters per token from its completed runs, not other models'", async () => {
+    srv = await startTestServer();
+    const db = srv.deps.db;
+    const agent = await createAgent(db, "Calib");
+    const run = (status: "completed" | "failed", chars: number, inputTokens: number, stepCount: number) =>
+      db.run.create({
+        data: {
+          agentId: agent.id,
+          triggerType: "service",
+          serviceName: "t",
+          status,
+          contextSnapshot: "x".repeat(chars),
+          inputTokens,
+          stepCount,
+          endedAt: new Date(),
+        },
+      });
+    const model = { provider: "mock", modelId: "scripted" };
+    await run("completed", 3000, 2000, 1);
+    await run("completed", 3000, 2000, 1);
+    expect(await tokenCountingFor(db, model)).toEqual({ encoding: null, charsPerToken: DEFAULT_CHARS_PER_TOKEN });
+    // 3000 characters over 1000 input tokens a model step: 3 characters a token. Failed runs do not count.
+    await run("completed", 6000, 4000, 1);
+    await run("failed", 100, 4000, 0);
+    expect(await tokenCountingFor(db, model)).toEqual({ encoding: null, charsPerToken: 3 });
+    expect(await tokenCountingFor(db, { provider: "mock", modelId: "other" })).toEqual({ encoding: null, charsPerToken: DEFAULT_CHARS_PER_TOKEN });
+    expect((await tokenCountingFor(db, { provider: "openai", modelId: "gpt-4o" })).encoding).toBe("o200k_base");
+  });
+});
+
+describe("EARLIER IN THIS SPACE at run time", () => {
+  const row0 = (block: string) => Number(/\((\d+) messages before the lines below/.exec(block)![1]);
+  const filler = (i: number) => `Status update ${i}: ${"we went through the backlog and the numbers again. ".repeat(10)}`;
+
+  it("a run whose history does not fit gets the digest and the offline model's summary, cached for the agent and space", async () => {
+    srv = await startTestServer();
+    const ada = await srv.user("Ada");
+    const space = await createChannel(srv.deps, ada.actor, { name: "general", memberIds: [] });
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "Can we decide the deadline for release 2.1?" });
+    for (let i = 2; i <= 30; i++) await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: filler(i) });
+    const keeper = await createAgent(srv.deps.db, "Keeper", { provider: "offline", modelSettings: { contextTokens: 6_000, streamDelayMs: 0, thinkMs: 0 } });
+    await addToSpace(srv.deps.db, space.id, ada.entityId, [keeper.entityId]);
+    await srv.deps.db.membership.updateMany({ where: { entityId: keeper.entityId }, data: { lastProcessedSeq: 30 } });
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "Good morning" });
+    await srv.gateway.idle();
+
+    const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: keeper.id } });
+    const block = run.contextSnapshot!.split("EARLIER IN THIS SPACE")[1]!.split("\n\n")[0]!;
+    expect(block).toContain('"Ada": "Can we decide the deadline for release 2.1?"');
+    const n = row0(block);
+    expect(block).toContain(
+      `summary (written by a model from these messages): "${n} more messages (Ada ×${n}), from Can we decide the deadline for release 2.1? to Status update ${n}:`,
+    );
+    const row = await srv.deps.db.earlierSummary.findUniqueOrThrow({ where: { agentId_spaceId: { agentId: keeper.id, spaceId: space.id } } });
+    expect(row.throughSeq).toBeGreaterThan(1);
+    expect(row.digest).toMatchObject({ throughSeq: row.throughSeq, summaryThroughSeq: row.throughSeq, count: row.throughSeq });
+
+    // A key line whose message is deleted is not shown again.
+    const question = await srv.deps.db.message.findFirstOrThrow({ where: { text: { startsWith: "Can we decide" } } });
+    expect((await loadEarlier(srv.deps.db, keeper.id, space.id))!.keyLines.map((k) => k.id)).toContain(question.id);
+    await srv.deps.db.message.update({ where: { id: question.id }, data: { deletedAt: new Date() } });
+    expect((await loadEarlier(srv.deps.db, keeper.id, space.id))!.keyLines.map((k) => k.id)).not.toContain(question.id);
+  });
+
+  it("extends the cached summary only with messages newer than it covers", async () => {
+    srv = await startTestServer();
+    const ada = await srv.user("Ada");
+    const space = await createChannel(srv.deps, ada.actor, { name: "general", memberIds: [] });
+    const agent = await createAgent(srv.deps.db, "Keeper", { provider: "offline" });
+    const summarizer = new OfflineModel({ streamDelayMs: 0 });
+    const msg = (seq: number): HistoryMessage => ({
+      id: `m${seq}`,
+      seq,
+      createdAt: new Date(Date.UTC(2026, 1, 18, 10, seq)).toISOString(),
+      sender: { id: ada.entityId, name: "Ada", type: "human" },
+      text: seq % 10 === 0 ? `Decision ${seq}: ship it?` : filler(seq),
+      replyToMessageId: null,
+      origin: null,
+    });
+    const input = (from: number, to: number): ContextInput => {
+      const messages = Array.from({ length: to - from + 1 }, (_, i) => msg(from + i));
+      return {
+        now: "2026-02-18T15:00:00.000Z",
+        agent: { id: agent.id, entityId: agent.entityId, name: "Keeper", persona: "", instructions: "" },
+        runId: "r",
+        reach: [space.id],
+        trigger: { type: "plan", plan: { id: "p", name: "p", instruction: "x", schedule: "once" }, scheduledAt: "2026-02-18T15:00:00.000Z", chainDepth: 0 },
+        resume: null,
+        activeSpace: { id: space.id, name: "general", auto: false },
+        history: { space: { id: space.id, name: "general" }, messages, lastProcessedSeq: to, shownFromSeq: from, unshownUnread: 0 },
+        spaces: [],
+        goals: [],
+        memories: [],
+        plans: [],
+        activeRuns: [],
+        failures: [],
+        moreFailures: 0,
+        thisRun: null,
+        maxTokens: 3_000,
+      };
+    };
+    const first = await buildWithEarlier(srv.deps.db, { agentId: agent.id, input: input(1, 30), summarizer });
+    const d1 = first.earlier!;
+    const cut = (t: string) => (t.length > 80 ? `${t.slice(0, 79)}…` : t);
+    expect(d1.summary).toBe(`${d1.throughSeq} more messages (Ada ×${d1.throughSeq}), from ${cut(msg(1).text)} to ${cut(msg(d1.throughSeq).text)}.`);
+    expect(d1.summaryThroughSeq).toBe(d1.throughSeq);
+
+    // Twenty messages later the window has moved on: only what is newer than the cache is added.
+    const second = await buildWithEarlier(srv.deps.db, { agentId: agent.id, input: input(21, 50), summarizer });
+    const d2 = second.earlier!;
+    expect(d2.throughSeq).toBeGreaterThan(d1.throughSeq);
+    // Messages that left the window without ever being left out of a context (before 21) are not in it.
+    const firstNew = Math.max(21, d1.throughSeq + 1);
+    const added = d2.throughSeq - firstNew + 1;
+    expect(d2.count).toBe(d1.count + added);
+    expect(d2.summary!.startsWith(d1.summary!)).toBe(true);
+    expect(d2.summary!.slice(d1.summary!.length)).toBe(
+      ` ${added} more messages (Ada ×${added}), from ${cut(msg(firstNew).text)} to ${cut(msg(d2.throughSeq).text)}.`,
+    );
+    expect(d2.fromAt).toBe(d1.fromAt);
+    expect(second.text).toContain(`summary (written by a model from these messages): ${JSON.stringify(d2.summary)}`);
+
+    // Without a summarizing model the digest is still kept, and the summary is left as it was.
+    const third = await buildWithEarlier(srv.deps.db, { agentId: agent.id, input: input(41, 70), summarizer: null });
+    expect(third.earlier!.summaryThroughSeq).toBe(d2.summaryThroughSeq);
+    const row = await srv.deps.db.earlierSummary.findFirstOrThrow({ where: { agentId: agent.id } });
+    expect(row.throughSeq).toBe(third.earlier!.throughSeq);
+  });
+});
+
+describe("tool results within a call", () => {
+  const call = (id: string, tool = "read_messages"): ModelMessage => ({
+    role: "assistant",
+    content: [{ type: "tool-call", toolCallId: id, toolName: tool, input: {} }],
+  });
+  const result = (id: string, size: number, tool = "read_messages"): ModelMessage => ({
+    role: "tool",
+    content: [{ type: "tool-result", toolCallId: id, toolName: tool, output: { type: "json", value: { messages: ["x".repeat(size)] } } }],
+  });
+  const counting = { encoding: null, charsPerToken: 4 };
+
+  it("older results shrink to previews once the steps exceed the budget; every call keeps its result", () => {
+    const messages: ModelMessage[] = [
+      { role: "user", content: "context" },
+      call("a"),
+      result("a", 20_000),
+      call("b"),
+      result("b", 20_000),
+      call("c"),
+      result("c", 8_000),
+    ];
+    expect(shrinkToolResults(messages, { limit: 20_000, counting })).toBeNull();
+    const shrunk = shrinkToolResults(messages, { limit: 6_000, counting })!;
+    const outputs = shrunk.flatMap((m) => (m.role === "tool" ? m.content.map((p) => (p.type === "tool-result" ? [p.toolCallId, p.output] : [])) : []));
+    expect(outputs.map((o) => o[0])).toEqual(["a", "b", "c"]);
+    const [a, b, c] = outputs.map((o) => o[1] as { type: string; value: unknown });
+    expect(a!.value).toMatch(/^\[older tool result shrunk to fit the context budget; call the tool again for all of it\] \{"messages":\["x+…\(\+\d+ chars\)$/);
+    expect((a!.value as string).length).toBeLessThan(TOOL_RESULT_PREVIEW_CHARS + 150);
+    expect(b!.value).toMatch(/^\[older tool result shrunk/);
+    // The newest step's result is what the model asked for last: whole while the older ones were enough.
+    expect(c).toEqual({ type: "json", value: { messages: ["x".repeat(8_000)] } });
+    // Each tool call is still right before its result.
+    shrunk.forEach((m, i) => {
+      if (m.role === "tool") expect(shrunk[i - 1]!.role).toBe("assistant");
+    });
+    // Shrinking again changes nothing.
+    expect(shrinkToolResults(shrunk, { limit: 6_000, counting })).toBeNull();
+  });
+
+  it("a run reading many pages sees its older pages as previews", async () => {
+    let seen: unknown[] = [];
+    const reader: Script = (c) => {
+      seen = c.results;
+      return c.results.length < 4 ? { tool: "read_messages", input: {} } : { text: "done" };
+    };
+    const scenario = await startAgentScenario({ Reader: reader }, { agentOptions: { Reader: { modelSettings: { contextTokens: 20_000 } } } });
+    srv = scenario.srv;
+    const reader_ = scenario.agents.Reader!;
+    // Not a member while the backlog is written, so only the last message starts a run.
+    await srv.deps.db.membership.deleteMany({ where: { entityId: reader_.entityId } });
+    for (let i = 0; i < 50; i++) await sendMessage(srv.deps, scenario.ada.actor, { spaceId: scenario.space.id, text: `${i} ${"y".repeat(100)}` });
+    await addToSpace(srv.deps.db, scenario.space.id, scenario.ada.entityId, [reader_.entityId]);
+    await sendMessage(srv.deps, scenario.ada.actor, { spaceId: scenario.space.id, text: "read everything" });
+    await srv.gateway.idle();
+    const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: reader_.id } });
+    expect(run.status).toBe("completed");
+    // The last step saw four pages: the first ones shrunk to previews, the newest whole.
+    expect(seen).toHaveLength(4);
+    expect(seen[0]).toMatch(/^\[older tool result shrunk to fit the context budget/);
+    expect(seen[3]).toMatchObject({ count: 50 });
+  });
+});
+
+describe("a context the provider finds too long", () => {
+  it("recognises providers' words for it", () => {
+    expect(isContextTooLong(new Error("This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens."))).toBe(true);
+    expect(isContextTooLong(Object.assign(new Error("Bad Request"), { responseBody: '{"error":{"code":"context_length_exceeded"}}' }))).toBe(true);
+    expect(isContextTooLong({ message: "retry failed", lastError: new Error("prompt is too long: 210000 tokens > 200000 maximum") })).toBe(true);
+    expect(isContextTooLong(new Error("upstream overloaded"))).toBe(false);
+  });
+
+  it("is rebuilt smaller and tried once more, recorded in the run's timeline", async () => {
+    let n = 0;
+    const script: Script = (c) =>
+      ++n === 1
+        ? { error: "This model's maximum context length is 8192 tokens" }
+        : c.results.length
+          ? { text: "ok" }
+          : { tool: "send_message", input: { text: "hi" } };
+    const { srv: s, ada, agents, space } = await startAgentScenario({ Scout: script });
+    srv = s;
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "hello" });
+    await srv.gateway.idle();
+    const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Scout!.id } });
+    expect(run.status).toBe("completed");
+    const contexts = await srv.deps.db.runEvent.findMany({ where: { runId: run.id, type: "context" }, orderBy: { seq: "asc" } });
+    expect(contexts).toHaveLength(2);
+    const [first, second] = contexts.map((e) => e.data as { retry?: string; budget: { context: number } });
+    expect(first!.retry).toBeUndefined();
+    expect(second!.retry).toMatch(/maximum context length is 8192 tokens/);
+    expect(second!.budget.context).toBeLessThan(first!.budget.context);
+    expect(await srv.deps.db.message.count({ where: { runId: run.id } })).toBe(1);
+  });
+
+  it("is not retried once a tool step ran: that would repeat what the tools did", async () => {
+    const script: Script = (c) => (c.results.length ? { error: "context_length_exceeded" } : { tool: "send_message", input: { text: "hi" } });
+    const { srv: s, ada, agents, space, models } = await startAgentScenario({ Scout: script });
+    srv = s;
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "hello" });
+    await srv.gateway.idle();
+    const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Scout!.id } });
+    expect(run.status).toBe("failed");
+    expect(run.error).toMatch(/^The run's tool steps outgrew the model's context window/);
+    expect(models.calls.Scout).toHaveLength(2);
+    expect(await srv.deps.db.message.count({ where: { runId: run.id } })).toBe(1);
+  });
+
+  it("fails the run with a readable reason when it is still too long", async () => {
+    const { srv: s, ada, agents, space, models } = await startAgentScenario({ Scout: () => ({ error: "prompt is too long: 9000 tokens > 8192 maximum" }) });
+    srv = s;
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "hello" });
+    await srv.gateway.idle();
+    const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Scout!.id } });
+    expect(run.status).toBe("failed");
+    expect(run.error).toMatch(/^The context was too long for the model even when rebuilt at 40% of its window \(Model call failed: prompt is too long/);
+    expect(models.calls.Scout).toHaveLength(2);
+  });
+});
