@@ -94,3 +94,31 @@ describe("an agent's cursor", () => {
     expect(await s.cursor()).toBe(await s.seqOf("anyone?"));
   });
 });
+
+describe("an obedient model", () => {
+  it("that answers every [NEW] human message it is shown answers each exactly once, follow-ups included", async () => {
+    let say!: (text: string) => Promise<unknown>;
+    // Answers every [NEW] line from Ada in one step, then stops; one request arrives mid-run.
+    const s = await setup(async (c) => {
+      if (c.results.length) return { text: "done" };
+      if (c.call === 1) await say("request two, posted mid-run");
+      const fresh = c.system
+        .split("\n")
+        .filter((l) => /"Ada" \(human, id:[^)]*\): .*\[NEW\]/.test(l))
+        .map((l) => /: ("(?:[^"\\]|\\.)*")\s+\[NEW\]/.exec(l)?.[1])
+        .filter((t): t is string => !!t)
+        .map((t) => JSON.parse(t) as string);
+      if (!fresh.length) return { text: "nothing new" };
+      return { tools: fresh.map((t) => ({ tool: "send_message", input: { text: `answer to: ${t}` } })) };
+    });
+    say = s.say;
+    await s.say("request one");
+    await srv.gateway.idle();
+    await s.say("request three");
+    await srv.gateway.idle();
+    const answers = (await srv.deps.db.message.findMany({ where: { spaceId: s.space.id, text: { startsWith: "answer to: " } }, orderBy: { seq: "asc" } })).map(
+      (m) => m.text,
+    );
+    expect(answers.sort()).toEqual(["answer to: request one", "answer to: request three", "answer to: request two, posted mid-run"]);
+  });
+});
