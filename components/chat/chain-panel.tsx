@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from "react";
 import type { ChainDto } from "@/lib/chains/chain-dtos";
 import { ChainMessage } from "./chain-tree";
 
-const REFRESH_MS = 500;
+/** Under the chainViewsPerUser limit (60 a minute) even while a chain keeps changing. */
+const REFRESH_MS = 1500;
 
 interface Props {
   messageId: string;

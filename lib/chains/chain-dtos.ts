@@ -46,7 +46,7 @@ export interface ChainRunNode {
   error: string | null;
   /** What it posted, in any space (an enter_space edge when the space differs from its trigger's). */
   messages: ChainMessageNode[];
-  /** Messages it posted in spaces the viewer cannot read: counted, not shown. */
+  /** Admins only (0 for members): messages it posted in spaces the viewer cannot read, counted, not shown. */
   hiddenMessages: number;
 }
 

@@ -25,6 +25,8 @@ export type RunEventBody =
         budget?: { window: number; output: number; tools: number; context: number };
         /** Set when the context was rebuilt smaller because the provider said the last one was too long: what it said. */
         retry?: string;
+        /** The run's reach for this call: what it could read. A later, narrower call or reader must not see what this one did. */
+        reach?: string[];
       };
     }
   /** usage.cachedInput: of `input`, tokens read from the provider's prompt cache; null or absent when the provider did not say. */
@@ -35,8 +37,8 @@ export type RunEventBody =
   | { type: "tool_call"; data: { toolCallId: string; name: string; input: unknown } }
   /** `output` is what the tool returned, or `{ error }` when it refused. */
   | { type: "tool_result"; data: { toolCallId: string; name: string; output: unknown } }
-  /** `toolCallId` and `textHash` (sha256 of the text) let a replayed or repeated send_message find it (absent on older rows). */
-  | { type: "message_sent"; data: { messageId: string; spaceId: string; text: string; wait: boolean; toolCallId?: string; textHash?: string } }
+  /** `toolCallId` and `sentHash` (sha256 of text, reply target and wait) let a replayed or repeated send_message find it (absent on older rows). */
+  | { type: "message_sent"; data: { messageId: string; spaceId: string; text: string; wait: boolean; toolCallId?: string; sentHash?: string } }
   | { type: "wait_started"; data: { messageId: string } }
   | { type: "wait_resolved"; data: { messageId: string; by: string } }
   | { type: "folded"; data: { messageId: string; sender: string } }

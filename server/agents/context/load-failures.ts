@@ -5,7 +5,7 @@
 import { MAX_FAILED_RUNS_SHOWN } from "@/lib/limits";
 import type { Db } from "../../db/client";
 import type { FailedRun } from "./context-input";
-import { actionsOf, sentBy } from "./run-actions";
+import { actionsOf, readBeyond, sentBy } from "./run-actions";
 
 const entitySel = { id: true, name: true, type: true } as const;
 /** Failed runs looked at, newest first; older ones are counted, not loaded. */
@@ -43,7 +43,8 @@ export async function loadFailures(
 
   const messageIds = shown.map((r) => r.triggerMessageId).filter(Boolean) as string[];
   const [messages, spaceRows] = await Promise.all([
-    db.message.findMany({ where: { id: { in: messageIds } }, select: { id: true, text: true, sender: { select: entitySel } } }),
+    // A deleted trigger's words are gone: the failure still shows, without them.
+    db.message.findMany({ where: { id: { in: messageIds } }, select: { id: true, text: true, deletedAt: true, sender: { select: entitySel } } }),
     db.space.findMany({ where: { id: { in: shown.map((r) => r.triggerSpaceId!) } }, select: { id: true, name: true } }),
   ]);
   const byId = new Map(messages.map((m) => [m.id, m]));
@@ -52,11 +53,14 @@ export async function loadFailures(
     shown.map(async (r): Promise<FailedRun> => {
       const m = r.triggerMessageId ? byId.get(r.triggerMessageId) : undefined;
       const events = await db.runEvent.findMany({
-        where: { runId: r.id, type: { in: ["tool_call", "tool_result"] } },
+        where: { runId: r.id, type: { in: ["context", "tool_call", "tool_result"] } },
         orderBy: { seq: "asc" },
         take: 200,
         select: { type: true, data: true },
       });
+      // Its final reach is covered (load-context's rule), but an earlier call may have read more
+      // before a reply narrowed it: then its inputs and partial output stay with it.
+      const withheld = readBeyond(events, reach);
       return {
         runId: r.id,
         endedAt: r.endedAt?.toISOString() ?? "",
@@ -65,11 +69,11 @@ export async function loadFailures(
           space: r.triggerSpaceId ? (spaceNames.get(r.triggerSpaceId) ?? null) : null,
           sender: m?.sender ?? null,
           messageId: r.triggerMessageId,
-          text: m?.text ?? null,
+          text: m && !m.deletedAt ? m.text : null,
         },
         error: r.error ?? r.statusReason ?? "unknown error",
-        partialOutput: r.partialOutput,
-        actions: actionsOf(events, { withheld: false }),
+        partialOutput: withheld ? null : r.partialOutput,
+        actions: actionsOf(events, { withheld }),
         sent: await sentBy(db, r.id, reach),
       };
     }),

@@ -5,7 +5,7 @@
 import { MAX_RUN_ACTIONS_SHOWN } from "@/lib/limits";
 import type { Db } from "../../db/client";
 import type { ThisRun } from "./context-input";
-import { actionsOf, sentBy } from "./run-actions";
+import { actionsOf, readBeyond, sentBy } from "./run-actions";
 import { clip } from "./format";
 import { parseSeen } from "../runs/seen-ranges";
 
@@ -27,7 +27,7 @@ export async function loadThisRun(db: Db, run: { id: string; reach: readonly str
   // the spaces it lost into this call: its inputs and private text may quote them.
   const seenSpaces = Object.keys(parseSeen(run.seenCursors));
   const sent = await sentBy(db, run.id, run.reach);
-  const withheld = seenSpaces.some((s) => !run.reach.includes(s)) || sent.some((m) => m.space === null);
+  const withheld = readBeyond(events, run.reach) || seenSpaces.some((s) => !run.reach.includes(s)) || sent.some((m) => m.space === null);
   const all = actionsOf(events, { withheld });
   const lastText = [...events].reverse().find((e) => e.type === "model_step" && ((e.data as { text?: string }).text ?? "").trim());
   return {

@@ -74,3 +74,13 @@ export async function sentBy(db: Db, runId: string, reach: readonly string[], ta
     };
   });
 }
+
+/**
+ * True when some model call of a run (its `context` events) could read a space outside
+ * `reach`: what that call did (tool inputs, private text, partial output) may quote it, so a
+ * reader with this reach gets the run's actions without inputs. A run's reach only narrows,
+ * so this is how a reply from someone who sees less, or a requester leaving a space, shows.
+ */
+export function readBeyond(events: { type: string; data: unknown }[], reach: readonly string[]): boolean {
+  return events.some((e) => e.type === "context" && ((e.data as { reach?: string[] }).reach ?? []).some((s) => !reach.includes(s)));
+}

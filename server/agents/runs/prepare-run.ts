@@ -89,6 +89,7 @@ export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: Ru
     model: `${agent.provider}/${agent.modelId}`,
     budget: { window: budget.window, output: budget.output, tools: budget.tools, context: budget.context },
     ...(opts.retry ? { retry: opts.retry } : {}),
+    reach: [...scope.run.reach],
   });
   // The static part goes as instructions, outside the step's messages.
   return { model, context, steps: { limit: budget.input - countTokens(context.staticPart, counting), counting } };

@@ -1,21 +1,32 @@
 // send_message is idempotent within a run. A run taken over after its process died, or a
 // model that replays a tool call, would otherwise post the same message twice: a message
-// this run already posted in the same space with the same text (since its last wait), or
-// by the same tool call id, is answered with the result it got then, and nothing is posted.
-// Asking the same question again after a reply is a new question, so the search starts
-// after the run's last wait.
+// this run already posted since its last wait, in the same space, with the same text, reply
+// target and wait (or by the same tool call id, in the same space), is answered with the
+// result it got then, and nothing is posted. Asking the same question again after a reply is
+// a new question, so the search starts after the run's last wait; "Yes" as replies to two
+// different questions are two messages.
 import { createHash } from "node:crypto";
 import type { GatewayCtx } from "../gateway-context";
 import { streamKey } from "./stream-key";
 
-export const textHash = (text: string): string => createHash("sha256").update(text).digest("hex");
+/** What makes two sends the same message: its text, what it replies to, and whether it waits. */
+export interface SentShape {
+  text: string;
+  replyTo: string | null;
+  wait: boolean;
+}
+
+export const sentHash = (s: SentShape): string =>
+  createHash("sha256")
+    .update(JSON.stringify([s.text, s.replyTo, s.wait]))
+    .digest("hex");
 
 export async function alreadySent(
   ctx: Pick<GatewayCtx, "db">,
   run: { id: string },
   agentEntityId: string,
   spaceId: string,
-  text: string,
+  shape: SentShape,
   toolCallId: string,
 ): Promise<{ result: Record<string, unknown>; seq: number } | null> {
   const { db } = ctx;
@@ -24,18 +35,16 @@ export async function alreadySent(
     orderBy: { seq: "desc" },
     select: { seq: true, createdAt: true },
   });
-  const hash = textHash(text);
+  const hash = sentHash(shape);
+  // Tool call ids come from the provider, and some number them per response: an id matches
+  // only in the same space and since the last wait, like the text.
   const event = await db.runEvent.findFirst({
     where: {
       runId: run.id,
       type: "message_sent",
-      OR: [
-        { data: { path: ["toolCallId"], equals: toolCallId } },
-        {
-          seq: { gt: lastWait?.seq ?? 0 },
-          AND: [{ data: { path: ["spaceId"], equals: spaceId } }, { data: { path: ["textHash"], equals: hash } }],
-        },
-      ],
+      seq: { gt: lastWait?.seq ?? 0 },
+      AND: [{ data: { path: ["spaceId"], equals: spaceId } }],
+      OR: [{ data: { path: ["toolCallId"], equals: toolCallId } }, { data: { path: ["sentHash"], equals: hash } }],
     },
     orderBy: { seq: "desc" },
     select: { data: true },
@@ -51,11 +60,18 @@ export async function alreadySent(
         select,
       })) ??
       (await db.message.findFirst({
-        where: { runId: run.id, spaceId, text, deletedAt: null, ...(lastWait ? { createdAt: { gt: lastWait.createdAt } } : {}) },
+        where: {
+          runId: run.id,
+          spaceId,
+          text: shape.text,
+          replyToMessageId: shape.replyTo,
+          deletedAt: null,
+          ...(lastWait ? { createdAt: { gt: lastWait.createdAt } } : {}),
+        },
         orderBy: { seq: "desc" },
         select,
       })));
-  if (!message) return null;
+  if (!message || message.spaceId !== spaceId) return null;
   const stored = sent?.toolCallId
     ? await db.runEvent.findFirst({
         where: { runId: run.id, type: "tool_result", data: { path: ["toolCallId"], equals: sent.toolCallId } },

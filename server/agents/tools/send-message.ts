@@ -12,7 +12,7 @@ import { appendRunEvent } from "../runs/run-events";
 import { requireInReach } from "../reach/reach";
 import { noteSeen } from "./run-scope";
 import { streamKey } from "./stream-key";
-import { alreadySent, textHash } from "./already-sent";
+import { alreadySent, sentHash } from "./already-sent";
 import { defineTool } from "./tool";
 
 /** A wait is refused when less run time than this is left: the resumed model call needs room. */
@@ -38,12 +38,13 @@ export const sendMessageTool = defineTool({
     // A run canceled meanwhile (by an admin or stop_run, perhaps on another process) posts nothing more.
     const run = await ctx.db.run.findUniqueOrThrow({ where: { id: scope.run.id }, select: { status: true, startedAt: true, stepCount: true } });
     if (run.status !== "running") throw new AppError("conflict", `This run is ${run.status}; nothing more can be sent from it.`);
-    const earlier = await alreadySent(ctx, scope.run, actor.entityId, spaceId, input.text, toolCallId);
+    const replyTo = input.messageId?.replace(/^msg:/, "");
+    const shape = { text: input.text, replyTo: replyTo ?? null, wait: !!input.wait };
+    const earlier = await alreadySent(ctx, scope.run, actor.entityId, spaceId, shape, toolCallId);
     if (earlier) {
       noteSeen(scope, spaceId, earlier.seq, earlier.seq);
       return earlier.result;
     }
-    const replyTo = input.messageId?.replace(/^msg:/, "");
     if (replyTo) {
       const parent = await ctx.db.message.findUnique({ where: { id: replyTo }, select: { spaceId: true } });
       if (parent?.spaceId !== spaceId) throw new AppError("bad_request", `Message ${replyTo} is not in the active space.`);
@@ -92,7 +93,7 @@ export const sendMessageTool = defineTool({
       text: m.text,
       wait: !!input.wait,
       toolCallId,
-      textHash: textHash(input.text),
+      sentHash: sentHash(shape),
     });
     if (input.wait) {
       state.waitCount++;

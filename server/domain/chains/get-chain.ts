@@ -166,7 +166,8 @@ class TreeBuilder {
       hiddenMessages: 0,
     };
     for (const m of sent) {
-      if (!(await this.readable.has(m.space.id))) node.hiddenMessages++;
+      // Only admins learn that a run posted where the viewer cannot read.
+      if (!(await this.readable.has(m.space.id))) node.hiddenMessages += admin ? 1 : 0;
       else if (this.room() <= 0) this.truncated = true;
       else {
         const child = this.message(m);
@@ -181,9 +182,16 @@ class TreeBuilder {
     return Math.max(0, CHAIN_MAX_NODES - this.nodes);
   }
 
-  /** Internal errors stay with admins; a member learns only that the trigger failed. */
+  /**
+   * Internal errors and the agent's load stay with admins: a queue count spans all the agent's
+   * spaces, so it would tell a member how busy the agent is elsewhere (in someone's DM, say).
+   */
   private reasonFor(reason: string): string {
-    return this.actor.isAdmin || !reason.startsWith("trigger failed") ? reason : "trigger failed";
+    if (this.actor.isAdmin) return reason;
+    if (reason.startsWith("trigger failed")) return "trigger failed";
+    if (reason.startsWith("queue full")) return "queue full: the agent has too many runs waiting";
+    if (reason.startsWith("queued behind")) return "queued";
+    return reason;
   }
 }
 

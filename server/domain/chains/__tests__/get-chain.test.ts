@@ -81,7 +81,7 @@ describe("chain tree", () => {
     expect(asMember.root.decisions.map((d) => d.run?.key)).toEqual(asAdmin.root.decisions.map((d) => d.run?.key));
   });
 
-  it("never shows a message in a space the viewer cannot read: it is counted on its run", async () => {
+  it("never shows a message in a space the viewer cannot read; only admins learn it is there, as a count", async () => {
     const secret = await createChannel(srv.deps, ada.actor, { name: "secret", memberIds: [] });
     const pingRun = await srv.deps.db.run.findFirstOrThrow({ where: { triggerMessageId: rootId, agent: { entity: { name: "Ping" } } } });
     const ping = await srv.deps.db.entity.findFirstOrThrow({ where: { name: "Ping" } });
@@ -90,8 +90,11 @@ describe("chain tree", () => {
     const forCleo = await getChain(srv.deps, cleo.actor, { messageId: rootId });
     const cleoPing = forCleo.root.decisions.find((d) => d.agent.name === "Ping")!.run!;
     expect(cleoPing.messages.map((m) => m.text)).toEqual(["ping"]);
-    expect(cleoPing.hiddenMessages).toBe(1);
+    expect(cleoPing.hiddenMessages).toBe(0);
     expect(JSON.stringify(forCleo)).not.toContain("secret");
+    const forRoot = await getChain(srv.deps, admin.actor, { messageId: rootId });
+    expect(forRoot.root.decisions.find((d) => d.agent.name === "Ping")!.run!.hiddenMessages).toBe(1);
+    expect(JSON.stringify(forRoot)).not.toContain("secret");
     const forAda = await getChain(srv.deps, ada.actor, { messageId: rootId });
     const adaPing = forAda.root.decisions.find((d) => d.agent.name === "Ping")!.run!;
     expect(adaPing.messages.map((m) => [m.text, m.space.name])).toEqual([
@@ -101,6 +104,25 @@ describe("chain tree", () => {
     // And the secret message's own chain is not there for Cleo at all.
     const hidden = await srv.deps.db.message.findFirstOrThrow({ where: { text: "the secret plan" } });
     await expect(getChain(srv.deps, cleo.actor, { messageId: hidden.id })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("tells members why an agent queued or refused without the agent's load or internal errors; admins get the whole reason", async () => {
+    const lone = await createChannel(srv.deps, ada.actor, { name: "reasons", memberIds: [cleo.entityId] });
+    const msg = (await sendMessage(srv.deps, ada.actor, { spaceId: lone.id, text: "why?" })).message;
+    const [a, b] = await srv.deps.db.agent.findMany({ take: 2, orderBy: { id: "asc" } });
+    await srv.deps.db.triggerDecision.createMany({
+      data: [
+        { messageId: msg.id, agentId: a!.id, decision: "refused", reason: "queue full: the agent already has 20 queued runs (limit 20)" },
+        { messageId: msg.id, agentId: b!.id, decision: "refused", reason: 'trigger failed: relation "Run" does not exist' },
+      ],
+    });
+    const reasons = async (actor: typeof ada.actor) => (await getChain(srv.deps, actor, { messageId: msg.id })).root.decisions.map((d) => d.reason).sort();
+    expect(await reasons(cleo.actor)).toEqual(["queue full: the agent has too many runs waiting", "trigger failed"]);
+    await addMembers(srv.deps, ada.actor, { spaceId: lone.id, entityIds: [admin.entityId] });
+    expect(await reasons(admin.actor)).toEqual([
+      "queue full: the agent already has 20 queued runs (limit 20)",
+      'trigger failed: relation "Run" does not exist',
+    ]);
   });
 
   it("refuses outsiders, unknown ids and malformed input alike", async () => {
