@@ -13,9 +13,6 @@
 // With DATABASE_URL set, runs on a throwaway PostgreSQL database; otherwise in-memory PGlite.
 import os from "node:os";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
-import { openDatabase, type OpenDatabase } from "@/server/db/open";
-import { migrate } from "@/server/db/migrate";
-import { openTestDatabase } from "@/server/testing/test-database";
 import { addToSpace, createAgent, replyOnce, scriptedModels, type Script } from "@/server/testing/agents";
 import { commonPrefixShare } from "@/server/testing/prompt-prefix";
 import { DomainBus } from "@/server/domain/bus";
@@ -32,6 +29,7 @@ import { countTokens } from "@/server/agents/context/token-count";
 import { toolSchemasText } from "@/server/agents/tools/schema-text";
 import { HISTORY_WINDOW } from "@/lib/limits";
 import { percentile } from "./measure";
+import { openBenchDatabase } from "./bench-database";
 
 const USAGE = "usage: bench:agents [--messages N=100000] [--samples S=200] [--chains C=5]";
 interface Options {
@@ -54,14 +52,6 @@ function parseOptions(argv: string[]): Options {
     } else throw new Error(`unknown argument ${arg}\n${USAGE}`);
   }
   return o;
-}
-
-// Same as bench/targets.ts: the PGlite template of openTestDatabase only exists under vitest.
-async function openBenchDatabase(): Promise<OpenDatabase & { label: string }> {
-  if (process.env.DATABASE_URL) return { ...(await openTestDatabase()), label: "postgres (throwaway database)" };
-  const opened = await openDatabase({ kind: "pglite" });
-  await migrate(opened.sql);
-  return { ...opened, label: "pglite (in-memory)" };
 }
 
 const f = (n: number, d = 2) => n.toFixed(d);

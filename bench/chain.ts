@@ -6,9 +6,6 @@
 //
 //   npm run bench:chain                      # 200 lookups each way
 //   npm run bench:chain -- --runs 500
-import { openDatabase, type OpenDatabase } from "@/server/db/open";
-import { migrate } from "@/server/db/migrate";
-import { openTestDatabase } from "@/server/testing/test-database";
 import { createAgent } from "@/server/testing/agents";
 import { nullSink } from "@/server/domain/deps";
 import { createUser } from "@/server/domain/users/create-user";
@@ -16,6 +13,7 @@ import { createChannel } from "@/server/domain/spaces/create-channel";
 import { addMembers } from "@/server/domain/spaces/add-members";
 import { getChain } from "@/server/domain/chains/get-chain";
 import { percentile } from "./measure";
+import { openBenchDatabase } from "./bench-database";
 
 const USAGE = "usage: bench:chain [--runs N=200] [--agents A=3] [--depth D=4]";
 
@@ -28,13 +26,6 @@ function parseOptions(argv: string[]) {
     o[key] = value;
   }
   return o;
-}
-
-async function openBenchDatabase(): Promise<OpenDatabase & { label: string }> {
-  if (process.env.DATABASE_URL) return { ...(await openTestDatabase()), label: "postgres (throwaway database)" };
-  const opened = await openDatabase({ kind: "pglite" });
-  await migrate(opened.sql);
-  return { ...opened, label: "pglite (in-memory)" };
 }
 
 async function main() {

@@ -9,14 +9,12 @@ import type { AddressInfo } from "node:net";
 import { Server } from "socket.io";
 import type { MessageDto } from "@/lib/realtime/dto";
 import { PROTOCOL_VERSION, type ClientToServerEvents, type ServerToClientEvents } from "@/lib/realtime/events";
-import { openDatabase, type OpenDatabase } from "@/server/db/open";
-import { migrate } from "@/server/db/migrate";
-import { openTestDatabase } from "@/server/testing/test-database";
 import { createRealtime } from "@/server/realtime/create-realtime";
 import { mintSessionCookie } from "@/server/auth/session-cookie";
 import { createRateLimits } from "@/server/limits/rate-limits";
 import { withoutLimits } from "@/server/limits/without-limits";
 import { avatarColorFor } from "@/server/domain/entities/avatar-color";
+import { openBenchDatabase } from "./bench-database";
 
 export interface Target {
   name: "parley" | "bare";
@@ -32,14 +30,6 @@ export interface Target {
 async function listen(http: HttpServer): Promise<string> {
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-}
-
-/** In-memory PGlite by default; with DATABASE_URL a throwaway PostgreSQL database (dropped on close). */
-async function openBenchDatabase(): Promise<OpenDatabase & { label: string }> {
-  if (process.env.DATABASE_URL) return { ...(await openTestDatabase()), label: "postgres (throwaway database)" };
-  const opened = await openDatabase({ kind: "pglite" });
-  await migrate(opened.sql);
-  return { ...opened, label: "pglite (in-memory)" };
 }
 
 export async function startParley(receivers: number): Promise<Target & { dbLabel: string }> {
