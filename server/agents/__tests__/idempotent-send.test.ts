@@ -4,9 +4,13 @@ import { afterEach, expect, it } from "vitest";
 import type { TestServer } from "@/server/testing/test-server";
 import { startAgentScenario } from "@/server/testing/agents";
 import { sendMessage } from "@/server/domain/messages/send-message";
+import { streamKey } from "../tools/stream-key";
 
-let srv: TestServer;
-afterEach(async () => srv?.close());
+let srv: TestServer | undefined;
+afterEach(async () => {
+  await srv?.close();
+  srv = undefined;
+});
 
 it('"Yes" to two questions in one step posts two replies; the same reply twice posts one', async () => {
   const ids: string[] = [];
@@ -31,4 +35,13 @@ it('"Yes" to two questions in one step posts two replies; the same reply twice p
   await srv.gateway.idle();
   const replies = await srv.deps.db.message.findMany({ where: { spaceId: space.id, text: "Yes" }, orderBy: { seq: "asc" } });
   expect(replies.map((m) => m.replyToMessageId)).toEqual(ids);
+});
+
+it("a message key names the model call, so a provider that numbers tool calls per response (call_0 each time) cannot collide two calls of a run", () => {
+  expect(streamKey({ id: "r1", callKey: "a" }, "call_0")).not.toBe(streamKey({ id: "r1", callKey: "b" }, "call_0"));
+  expect(streamKey({ id: "r1", callKey: "a" }, "call_0")).toBe(streamKey({ id: "r1", callKey: "a" }, "call_0"));
+  // Long ids are hashed, so two long ids that share a prefix still differ and the key fits its column.
+  const long = streamKey({ id: "r1", callKey: "a" }, `${"x".repeat(300)}1`);
+  expect(long.length).toBeLessThanOrEqual(100);
+  expect(long).not.toBe(streamKey({ id: "r1", callKey: "a" }, `${"x".repeat(300)}2`));
 });

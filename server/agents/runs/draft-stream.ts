@@ -81,7 +81,7 @@ async function publishDraft(ctx: Pick<GatewayCtx, "events">, scope: RunScope, se
     runId: scope.run.id,
     spaceId,
     agent: toEntityDto(sender),
-    clientMessageId: streamKey(scope.run.id, toolCallId),
+    clientMessageId: streamKey(scope.run, toolCallId),
     text,
   });
 }

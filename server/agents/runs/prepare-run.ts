@@ -1,6 +1,7 @@
 // Before a model call: the run as the tools see it (its scope: who acts, for whom, where it may
 // reach, why its messages are sent), then the context the model reads, saved on the run so an
 // admin sees exactly what the model was given.
+import { randomBytes } from "node:crypto";
 import { parseSeen } from "./seen-ranges";
 import type { GatewayCtx } from "../gateway-context";
 import { loadContext } from "../context/load-context";
@@ -33,6 +34,7 @@ export async function buildScope(ctx: GatewayCtx, run: RunningRun): Promise<RunS
       triggerSpaceId: run.triggerSpaceId,
       reach: await narrowToRequester(ctx, run),
       requesterId: run.requesterId,
+      callKey: randomBytes(4).toString("hex"),
     },
     agent: {
       id: agent.id,

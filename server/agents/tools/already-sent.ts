@@ -23,7 +23,7 @@ export const sentHash = (s: SentShape): string =>
 
 export async function alreadySent(
   ctx: Pick<GatewayCtx, "db">,
-  run: { id: string },
+  run: { id: string; callKey?: string },
   agentEntityId: string,
   spaceId: string,
   shape: SentShape,
@@ -56,7 +56,7 @@ export async function alreadySent(
   const message = sent
     ? await db.message.findUnique({ where: { id: sent.messageId }, select })
     : ((await db.message.findUnique({
-        where: { senderId_clientMessageId: { senderId: agentEntityId, clientMessageId: streamKey(run.id, toolCallId) } },
+        where: { senderId_clientMessageId: { senderId: agentEntityId, clientMessageId: streamKey(run, toolCallId) } },
         select,
       })) ??
       (await db.message.findFirst({

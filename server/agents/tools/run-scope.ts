@@ -15,6 +15,8 @@ export interface RunScope {
     /** Spaces this run may read from and post to (server/agents/reach). */
     reach: readonly string[];
     requesterId: string | null;
+    /** This model call's own key: the provider's tool call ids are unique only within a call. */
+    callKey?: string;
   };
   agent: { id: string; entityId: string; name: string; maxWaitingRuns: number; maxRunDurationMs: number; maxToolSteps: number };
   /** Stamped on every message this run sends (a message says why it was sent). */

@@ -74,7 +74,7 @@ export const sendMessageTool = defineTool({
         spaceId,
         text: input.text,
         replyToMessageId: replyTo,
-        clientMessageId: streamKey(scope.run.id, toolCallId),
+        clientMessageId: streamKey(scope.run, toolCallId),
         runId: scope.run.id,
         chainDepth: scope.run.chainDepth,
         origin: { ...scope.origin, ...(input.wait ? { expectsReply: true } : {}) } as object,
