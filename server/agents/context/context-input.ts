@@ -4,6 +4,7 @@
 import type { WaitResult } from "../runs/waits";
 import type { TokenCounting } from "./token-count";
 import type { EarlierDigest } from "./earlier-digest";
+import type { ReplyMode } from "@/lib/agents/reply-modes";
 
 export interface EntityRef {
   id: string;
@@ -147,7 +148,8 @@ export interface ContextInput {
   } | null;
   activeSpace: { id: string; name: string; auto: boolean } | null;
   history: SpaceHistory | null;
-  spaces: { id: string; name: string; kind: "channel" | "direct"; members: EntityRef[] }[];
+  /** replyMode: which of the space's messages wake this agent there. */
+  spaces: { id: string; name: string; kind: "channel" | "direct"; members: EntityRef[]; replyMode?: ReplyMode }[];
   goals: { id: string; description: string; priority: number; longTerm: boolean }[];
   memories: { key: string; value: string }[];
   plans: {

@@ -67,6 +67,15 @@ export async function loadContext(
   const senderIds = [...new Set(activeRuns.map((r) => r.triggerEntityId).filter(Boolean))] as string[];
   const senders = new Map((await db.entity.findMany({ where: { id: { in: senderIds } }, select: { id: true, name: true } })).map((e) => [e.id, e.name]));
 
+  // The agent's own reply mode per space (its membership may be beyond the members listed).
+  const modes = new Map(
+    (
+      await db.membership.findMany({
+        where: { entityId: agent.entityId, spaceId: { in: spaces.map((s) => s.id) } },
+        select: { spaceId: true, replyMode: true },
+      })
+    ).map((m) => [m.spaceId, m.replyMode]),
+  );
   return {
     now: opts.now.toISOString(),
     agent,
@@ -85,7 +94,7 @@ export async function loadContext(
         : null,
     activeSpace: activeSpace ? { ...activeSpace, auto: run.triggerType === "space_message" && activeSpace.id === run.triggerSpaceId } : null,
     history: history ? { ...history, seenThisRun: parseSeen(run.seenCursors)[history.space.id] ?? [] } : null,
-    spaces: spaces.map((s) => ({ id: s.id, name: s.name, kind: s.kind, members: s.memberships.map((m) => m.entity) })),
+    spaces: spaces.map((s) => ({ id: s.id, name: s.name, kind: s.kind, members: s.memberships.map((m) => m.entity), replyMode: modes.get(s.id) })),
     goals: goals
       .filter(visibleWithin(reach))
       .slice(0, 50)

@@ -12,6 +12,8 @@
 //   a service run with payload.spaceId → reports the payload there (no spaceId: stays silent)
 // It reads only the context's fields; every user-written value there is a quoted literal,
 // so words inside a name or message cannot pose as a field or a mark.
+import { mentions } from "@/lib/agents/reply-modes";
+
 export interface Action {
   tool: string;
   input: Record<string, unknown>;
@@ -88,8 +90,6 @@ export function parseContext(ctx: string): Parsed {
     payload: field(`\n${trig}`, "payload"),
   };
 }
-
-const mentions = (text: string, name: string) => new RegExp(`(^|[^\\w])@?${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w])`, "i").test(text);
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 

@@ -1,8 +1,9 @@
 // Message → runs. Every other agent member of the space gets one run per
 // message, unless: the message answers that agent's waiting run (the run resumes instead),
-// the chain is at the space's depth limit, the agent is disabled, or the agent already has
-// a queued run in this space (the message folds into it). Every outcome is recorded as a
-// TriggerDecision with its reason.
+// the agent is disabled, its reply mode in this space says no (off, or "when addressed" and
+// the message neither names it nor replies to its message), the chain is at the space's
+// depth limit, or the agent already has a queued run in this space (the message folds into
+// it). Every outcome is recorded as a TriggerDecision with its reason.
 import type { MessageDto } from "@/lib/realtime/dto";
 import type { GatewayCtx } from "../gateway-context";
 import { appendRunEvent } from "../runs/run-events";
@@ -11,6 +12,7 @@ import { resolveWaitsFor } from "../runs/waits";
 import { log } from "../../log";
 import { MAX_QUEUED_RUNS_PER_AGENT } from "@/lib/limits";
 import { intersect, reachForMessage, requesterOf } from "../reach/reach";
+import { mentions, type ReplyMode } from "@/lib/agents/reply-modes";
 
 export type Decision = "triggered" | "folded" | "resumed" | "refused";
 
@@ -21,14 +23,15 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
       maxChainDepth: true,
       memberships: {
         where: { entity: { type: "agent" } },
-        select: { entity: { select: { id: true, name: true, agent: { select: { id: true, enabled: true } } } } },
+        select: { replyMode: true, entity: { select: { id: true, name: true, agent: { select: { id: true, enabled: true } } } } },
       },
     },
   });
   if (!space) return;
-  const agents = space.memberships.map((ms) => ms.entity).filter((e) => e.agent && e.id !== m.sender.id) as {
+  const agents = space.memberships.map((ms) => ({ ...ms.entity, replyMode: ms.replyMode })).filter((e) => e.agent && e.id !== m.sender.id) as {
     id: string;
     name: string;
+    replyMode: ReplyMode;
     agent: { id: string; enabled: boolean };
   }[];
   if (agents.length === 0) return;
@@ -39,6 +42,9 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
   const fromAgent = m.sender.type === "agent";
   const depth = fromAgent ? m.chainDepth + 1 : 0;
   const atLimit = fromAgent && m.chainDepth >= space.maxChainDepth;
+  const repliesTo = m.replyToMessageId
+    ? ((await ctx.db.message.findUnique({ where: { id: m.replyToMessageId }, select: { senderId: true } }))?.senderId ?? null)
+    : null;
 
   for (const entity of agents) {
     const agentId = entity.agent.id;
@@ -51,6 +57,11 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
     }
     if (!entity.agent.enabled) {
       await decide("refused", "agent is disabled");
+      continue;
+    }
+    const refusal = replyModeRefusal(entity.replyMode, entity.id === repliesTo || mentions(m.text, entity.name));
+    if (refusal) {
+      await decide("refused", refusal);
       continue;
     }
     if (atLimit) {
@@ -77,6 +88,13 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
     }
   }
   ctx.kick();
+}
+
+/** Why an agent's reply mode in the space keeps this message from waking it, or null when it does not. */
+function replyModeRefusal(mode: ReplyMode, addressed: boolean): string | null {
+  if (mode === "off") return "reply mode is off: the agent answers no messages in this space";
+  if (mode === "addressed" && !addressed) return "reply mode is when addressed: the message neither names the agent nor replies to its message";
+  return null;
 }
 
 /** Under a per-agent lock, so two messages cannot both miss the queued run the other creates. */

@@ -3,7 +3,15 @@
 // GOALS and MEMORIES each take at most their cap or BLOCK_SHARE of the context budget,
 // whichever is less, and say how many more there are (the tools list them all).
 import { MAX_GOALS_CHARS, MAX_MEMORIES_CHARS } from "@/lib/limits";
+import type { ReplyMode } from "@/lib/agents/reply-modes";
 import type { ContextInput } from "../context-input";
+
+/** What the agent is told about its reply mode in a space; the default says nothing. */
+const REPLY_MODE_MARK: Record<ReplyMode, string> = {
+  every: "",
+  addressed: " [messages here wake you only when they name you or reply to you]",
+  off: " [messages here do not wake you]",
+};
 import { BLOCK_SHARE } from "../budget";
 import { boundedLines } from "../clip";
 import { quote, relative } from "../format";
@@ -22,7 +30,7 @@ export function spacesBlock(input: ContextInput): string {
     shown.push("You");
     const active = input.activeSpace?.id === s.id ? " [ACTIVE]" : "";
     const kind = s.kind === "direct" ? " [direct]" : "";
-    return `  - ${quote(s.name)} (id: ${s.id})${active}${kind} — ${shown.join(", ")}`;
+    return `  - ${quote(s.name)} (id: ${s.id})${active}${kind}${REPLY_MODE_MARK[s.replyMode ?? "every"]} — ${shown.join(", ")}`;
   });
   return ["YOUR SPACES:", ...lines].join("\n");
 }

@@ -1,0 +1,21 @@
+// Which of a space's messages wake an agent member. Listed once here (the Prisma enum
+// ReplyMode holds the same values; a test keeps them equal) for the API, the admin panel and
+// the agent's context.
+export const REPLY_MODES = ["every", "addressed", "off"] as const;
+export type ReplyMode = (typeof REPLY_MODES)[number];
+
+/** How a mode reads to people and to the agent itself. */
+export const REPLY_MODE_TEXT: Record<ReplyMode, string> = {
+  every: "every message",
+  addressed: "when addressed",
+  off: "off",
+};
+
+/**
+ * True when `text` names `name` as a word, with or without a leading @ ("Scout, …", "@Scout",
+ * "thanks scout!"), case-insensitively; "Scouting" does not count.
+ */
+export function mentions(text: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(^|[^\\w])@?${escaped}(?![\\w])`, "i").test(text);
+}
