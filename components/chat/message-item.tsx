@@ -1,7 +1,7 @@
 "use client";
 import { memo } from "react";
 import clsx from "clsx";
-import type { EntityDto, MemberDto, MessageDto, RunStreamDto } from "@/lib/realtime/dto";
+import type { EntityDto, MemberDto, MessageDto, RunStreamDto, UnansweredDto } from "@/lib/realtime/dto";
 import { Avatar } from "./avatar";
 import { Markdown } from "./markdown";
 
@@ -20,6 +20,8 @@ interface Props {
   runHref?: string | null;
   onReply(message: MessageDto): void;
   onJumpTo(messageId: string): void;
+  /** My message woke no agent: why, per agent. */
+  unanswered?: UnansweredDto | null;
   /** Set in spaces with agents: opens the agent chain this message belongs to. */
   onShowChain?: ((message: MessageDto) => void) | null;
 }
@@ -68,7 +70,18 @@ export function DraftItem({ draft, provider }: { draft: RunStreamDto; provider: 
   );
 }
 
-export const MessageItem = memo(function MessageItem({ message, compact, seenBy, provider, chainLimit, runHref, onReply, onJumpTo, onShowChain }: Props) {
+export const MessageItem = memo(function MessageItem({
+  message,
+  compact,
+  seenBy,
+  provider,
+  chainLimit,
+  runHref,
+  onReply,
+  onJumpTo,
+  onShowChain,
+  unanswered,
+}: Props) {
   return (
     <article
       id={`msg-${message.id}`}
@@ -99,6 +112,12 @@ export const MessageItem = memo(function MessageItem({ message, compact, seenBy,
               <path d="M10 2a8 8 0 1 0 0 16A8 8 0 0 0 10 2Zm-1 4h2v5H9V6Zm0 6h2v2H9v-2Z" />
             </svg>
             Chain stopped: depth limit {chainLimit} reached, so this message triggered no agents.
+          </p>
+        )}
+        {unanswered && (
+          <p role="note" className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+            No agent picked this up:{" "}
+            {unanswered.agents.map((a) => `${a.name} — ${a.decision === "folded" ? "will see it in the run it already has queued here" : a.reason}`).join("; ")}
           </p>
         )}
         {seenBy && seenBy.length > 0 && (

@@ -3,7 +3,7 @@
 // messages arrive below (unless the reader is at the bottom, then it follows), shows the
 // "New messages" divider, read markers, unsent messages, and loads history on scroll-up.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { MessageDto, RunStreamDto, SpaceDto } from "@/lib/realtime/dto";
+import type { MessageDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
 import { readMarkers } from "@/lib/client/timeline";
 import type { PendingMessage, Timeline } from "./workspace-reducer";
 import { DraftItem, MessageItem } from "./message-item";
@@ -16,6 +16,8 @@ interface Props {
   pending: PendingMessage[];
   /** Messages agents are writing (streamed); each becomes a message in place. */
   drafts: RunStreamDto[];
+  /** My messages that woke no agent, with why. */
+  unanswered: Record<string, UnansweredDto>;
   /** Admins get a link from agent messages to the run that sent them. */
   isAdmin: boolean;
   meId: string;
@@ -29,7 +31,21 @@ interface Props {
   onSeeNewest(m: MessageDto): void;
 }
 
-export function MessageList({ space, timeline, pending, drafts, isAdmin, meId, dividerSeq, onLoadOlder, onReply, onShowChain, onRetry, onSeeNewest }: Props) {
+export function MessageList({
+  space,
+  timeline,
+  pending,
+  drafts,
+  unanswered,
+  isAdmin,
+  meId,
+  dividerSeq,
+  onLoadOlder,
+  onReply,
+  onShowChain,
+  onRetry,
+  onSeeNewest,
+}: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const topSentinel = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -185,6 +201,7 @@ export function MessageList({ space, timeline, pending, drafts, isAdmin, meId, d
                   onReply={onReply}
                   onJumpTo={jumpTo}
                   onShowChain={onShowChain}
+                  unanswered={unanswered[m.id] ?? null}
                 />
               </div>
             );

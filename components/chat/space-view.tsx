@@ -2,7 +2,7 @@
 // One open space: header, timeline, typing line and composer. The divider position is
 // fixed when the space is opened, so reading does not make it jump away.
 import { useCallback, useMemo, useState } from "react";
-import type { MessageDto, RunStreamDto, SpaceDto } from "@/lib/realtime/dto";
+import type { MessageDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
 import { firstUnreadSeq } from "@/lib/client/timeline";
 import type { PendingMessage, Timeline } from "./workspace-reducer";
 import type { WorkspaceActions } from "./use-workspace";
@@ -17,6 +17,8 @@ interface Props {
   /** Agents thinking / writing / waiting here. */
   activity: string[];
   drafts: RunStreamDto[];
+  /** My messages that woke no agent, with why. */
+  unanswered: Record<string, UnansweredDto>;
   isAdmin: boolean;
   meId: string;
   /** My read cursor when the space was opened. */
@@ -34,6 +36,7 @@ export function SpaceView({
   typingNames,
   activity,
   drafts,
+  unanswered,
   isAdmin,
   meId,
   openedAtSeq,
@@ -83,6 +86,7 @@ export function SpaceView({
         timeline={timeline}
         pending={pending}
         drafts={drafts}
+        unanswered={unanswered}
         isAdmin={isAdmin}
         meId={meId}
         dividerSeq={dividerSeq}

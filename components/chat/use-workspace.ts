@@ -115,6 +115,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
     socket.on("space:added", ({ spaceId, spaceName, by }) => dispatch({ type: "added", spaceId, spaceName, by }));
     socket.on("run:updated", ({ run }) => dispatch({ type: "run", run }));
     socket.on("run:stream", (draft) => dispatch({ type: "draft", draft }));
+    socket.on("message:unanswered", (note) => dispatch({ type: "unanswered", note }));
     return () => {
       socket.disconnect();
       socketRef.current = null;

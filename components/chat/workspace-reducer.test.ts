@@ -129,3 +129,17 @@ describe("connection", () => {
     expect(reducer(outdated, { type: "connection", connection: "online" }).connection).toBe("outdated");
   });
 });
+
+describe("unanswered messages", () => {
+  it("keeps why my message woke no agent, for the newest 50 messages", () => {
+    let s = initialState("me", null);
+    for (let i = 0; i < 55; i++)
+      s = reducer(s, {
+        type: "unanswered",
+        note: { spaceId: "sp", messageId: `m${i}`, agents: [{ name: "Scout", decision: "refused", reason: "reply mode is off" }] },
+      });
+    expect(Object.keys(s.unanswered)).toHaveLength(50);
+    expect(s.unanswered.m54?.agents[0]?.reason).toBe("reply mode is off");
+    expect(s.unanswered.m0).toBeUndefined();
+  });
+});

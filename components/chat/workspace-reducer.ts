@@ -1,8 +1,11 @@
 // Client state of the workspace: spaces, loaded timelines, unsent messages, presence,
 // typing, connection. Pure reducer; the socket hook (use-workspace.ts) feeds it events.
-import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunStreamDto, SpaceDto } from "@/lib/realtime/dto";
+import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
 import { countUnread, mergeMessages } from "@/lib/client/timeline";
 import { isLiveStatus } from "@/lib/runs/run-status";
+
+/** Notes about my unanswered messages kept in memory; older ones are dropped. */
+const UNANSWERED_KEPT = 50;
 
 export interface Timeline {
   messages: MessageDto[];
@@ -46,6 +49,8 @@ export interface WorkspaceState {
   runs: Record<string, RunDto>;
   /** Messages agents are writing right now, by the clientMessageId the final message will carry. */
   drafts: Record<string, RunStreamDto>;
+  /** My messages that woke no agent, by message id, with why (the newest UNANSWERED_KEPT). */
+  unanswered: Record<string, UnansweredDto>;
   notices: Notice[];
 }
 
@@ -68,7 +73,8 @@ export type Action =
   | { type: "entities"; entities: EntityDto[] }
   | { type: "active"; spaceId: string | null }
   | { type: "run"; run: RunDto }
-  | { type: "draft"; draft: RunStreamDto };
+  | { type: "draft"; draft: RunStreamDto }
+  | { type: "unanswered"; note: UnansweredDto };
 
 export function initialState(meId: string, activeSpaceId: string | null): WorkspaceState {
   return {
@@ -83,6 +89,7 @@ export function initialState(meId: string, activeSpaceId: string | null): Worksp
     activeSpaceId,
     runs: {},
     drafts: {},
+    unanswered: {},
     notices: [],
   };
 }
@@ -240,6 +247,10 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
     case "draft": {
       const known = state.timelines[action.draft.spaceId]?.messages.some((m) => m.clientMessageId === action.draft.clientMessageId);
       return known ? state : { ...state, drafts: { ...state.drafts, [action.draft.clientMessageId]: action.draft } };
+    }
+    case "unanswered": {
+      const kept = Object.entries(state.unanswered).slice(-(UNANSWERED_KEPT - 1));
+      return { ...state, unanswered: { ...Object.fromEntries(kept), [action.note.messageId]: action.note } };
     }
     case "entities":
       return { ...state, entities: action.entities };

@@ -124,6 +124,7 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
             typingNames={Object.values(state.typing[active.id] ?? {})}
             activity={agentActivity(state, active.id)}
             drafts={Object.values(state.drafts).filter((d) => d.spaceId === active.id)}
+            unanswered={state.unanswered}
             isAdmin={me.isAdmin}
             meId={me.entity.id}
             openedAtSeq={openedAt[active.id] ?? active.lastSeenSeq}

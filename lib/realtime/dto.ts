@@ -107,3 +107,10 @@ export interface RunStreamDto {
   clientMessageId: string;
   text: string;
 }
+
+/** A message of the receiver's that woke no agent, and why, per agent (reasons a member may read). */
+export interface UnansweredDto {
+  spaceId: string;
+  messageId: string;
+  agents: { name: string; decision: "folded" | "refused"; reason: string }[];
+}

@@ -2,7 +2,7 @@
 // client payload has a zod schema that the server parses before doing anything.
 import { z } from "zod";
 import { MAX_MESSAGE_LENGTH, MAX_PAGE_SIZE, MAX_REPLAY_BATCH, MAX_SPACE_NAME_LENGTH } from "../limits";
-import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunEventDto, RunStreamDto, SpaceDto } from "./dto";
+import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunEventDto, RunStreamDto, SpaceDto, UnansweredDto } from "./dto";
 
 export const PROTOCOL_VERSION = 1;
 
@@ -99,6 +99,8 @@ export interface ServerToClientEvents {
   "run:updated": (p: { run: RunDto }) => void;
   /** An agent is writing a message: the text so far. Ends when the message:new with the same clientMessageId arrives or the run leaves `running`. */
   "run:stream": (p: RunStreamDto) => void;
+  /** The receiver's message woke no agent (each refused it or folded it into a queued run): why, per agent. Only to its sender. */
+  "message:unanswered": (p: UnansweredDto) => void;
   /** A run's timeline grew (admins only). */
   "run:event": (p: { event: RunEventDto }) => void;
 }

@@ -6,6 +6,7 @@ import { REPLY_MODES } from "@/lib/agents/reply-modes";
 import { ReplyMode } from "@/generated/prisma/enums";
 import type { TestServer } from "@/server/testing/test-server";
 import { replyOnce, startAgentScenario } from "@/server/testing/agents";
+import { waitFor } from "@/server/testing/test-server";
 import { sendMessage } from "@/server/domain/messages/send-message";
 import { setReplyMode } from "@/server/domain/spaces/set-reply-mode";
 import { addMembers } from "@/server/domain/spaces/add-members";
@@ -68,6 +69,31 @@ describe("reply modes", () => {
       { decision: "refused", reason: "reply mode is off: the agent answers no messages in this space" },
     ]);
     expect(await s.srv.deps.db.run.count()).toBe(0);
+  });
+
+  it("a person whose message woke no agent is told why, quietly and only them; a message that woke one gets no note", async () => {
+    const s = await setup();
+    const adaSocket = await s.ada.connect();
+    const ben = await s.srv.user("Ben");
+    await addMembers(s.srv.deps, s.ada.actor, { spaceId: s.space.id, entityIds: [ben.entityId] });
+    const benSocket = await ben.connect();
+    const benNotes: unknown[] = [];
+    benSocket.on("message:unanswered", (n) => benNotes.push(n));
+    await setReplyMode(s.srv.deps, s.ada.actor, { spaceId: s.space.id, agentId: s.agents.Scout!.id, replyMode: "addressed" });
+    const note = waitFor(adaSocket, "message:unanswered");
+    const quiet = await s.say("lunch at noon?");
+    expect(await note).toEqual({
+      spaceId: s.space.id,
+      messageId: quiet.id,
+      agents: [{ name: "Scout", decision: "refused", reason: "reply mode is when addressed: the message neither names the agent nor replies to its message" }],
+    });
+    const none = waitFor(adaSocket, "message:unanswered", 1500).then(
+      () => "note",
+      () => "none",
+    );
+    await s.say("Scout, lunch at noon?");
+    expect(await none).toBe("none");
+    expect(benNotes).toEqual([]);
   });
 
   it("only the space's owner or a workspace admin may change it, and only for an agent in the space", async () => {

@@ -13,6 +13,8 @@ import { log } from "../../log";
 import { MAX_QUEUED_RUNS_PER_AGENT } from "@/lib/limits";
 import { intersect, reachForMessage, requesterOf } from "../reach/reach";
 import { mentions, type ReplyMode } from "@/lib/agents/reply-modes";
+import { reasonForMember } from "@/lib/agents/decision-reason";
+import { rooms } from "@/lib/realtime/events";
 
 export type Decision = "triggered" | "folded" | "resumed" | "refused";
 
@@ -46,10 +48,13 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
     ? ((await ctx.db.message.findUnique({ where: { id: m.replyToMessageId }, select: { senderId: true } }))?.senderId ?? null)
     : null;
 
+  const outcomes: { name: string; decision: Decision; reason: string }[] = [];
   for (const entity of agents) {
     const agentId = entity.agent.id;
-    const decide = (decision: Decision, reason: string, runId?: string) =>
-      ctx.db.triggerDecision.create({ data: { messageId: m.id, agentId, decision, reason, runId } });
+    const decide = (decision: Decision, reason: string, runId?: string) => {
+      outcomes.push({ name: entity.name, decision, reason });
+      return ctx.db.triggerDecision.create({ data: { messageId: m.id, agentId, decision, reason, runId } });
+    };
 
     if (resumed.has(agentId)) {
       await decide("resumed", "the message answered this agent's waiting run, which resumes instead");
@@ -87,7 +92,15 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
       }
     }
   }
+  if (!fromAgent) tellSenderIfUnanswered(ctx, m, outcomes);
   ctx.kick();
+}
+
+/** Nobody is left wondering: a person whose message woke no agent is told why, quietly (only them). */
+function tellSenderIfUnanswered(ctx: GatewayCtx, m: MessageDto, outcomes: { name: string; decision: Decision; reason: string }[]): void {
+  if (outcomes.some((o) => o.decision === "triggered" || o.decision === "resumed")) return;
+  const agents = outcomes.map((o) => ({ name: o.name, decision: o.decision as "folded" | "refused", reason: reasonForMember(o.reason) }));
+  ctx.events.publish(rooms.entity(m.sender.id), "message:unanswered", { spaceId: m.spaceId, messageId: m.id, agents });
 }
 
 /** Why an agent's reply mode in the space keeps this message from waking it, or null when it does not. */

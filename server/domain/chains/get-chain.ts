@@ -11,6 +11,7 @@ import type { RunStatus } from "@/lib/runs/run-status";
 import type { Db } from "../../db/client";
 import type { Actor, Deps } from "../deps";
 import { AppError } from "../errors";
+import { reasonForMember } from "@/lib/agents/decision-reason";
 import { findChainRoot } from "./chain-root";
 import { readableSpaces } from "./readable-spaces";
 
@@ -182,16 +183,8 @@ class TreeBuilder {
     return Math.max(0, CHAIN_MAX_NODES - this.nodes);
   }
 
-  /**
-   * Internal errors and the agent's load stay with admins: a queue count spans all the agent's
-   * spaces, so it would tell a member how busy the agent is elsewhere (in someone's DM, say).
-   */
   private reasonFor(reason: string): string {
-    if (this.actor.isAdmin) return reason;
-    if (reason.startsWith("trigger failed")) return "trigger failed";
-    if (reason.startsWith("queue full")) return "queue full: the agent has too many runs waiting";
-    if (reason.startsWith("queued behind")) return "queued";
-    return reason;
+    return this.actor.isAdmin ? reason : reasonForMember(reason);
   }
 }
 
