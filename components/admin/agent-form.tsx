@@ -47,7 +47,7 @@ export function AgentForm({ agent, providers }: Props) {
     const res = await fetch(`/api/agents/${agent.id}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const json = await res.json().catch(() => null);
     if (!res.ok) {
-      setError(json?.error?.message ?? `Could not save (HTTP ${res.status})`);
+      setError(json?.error?.message ? withLabel(json.error.message) : `Could not save (HTTP ${res.status})`);
       setStatus("idle");
       return;
     }
@@ -177,6 +177,20 @@ function fields(a: AgentAdminDto) {
     tools: TOOL_NAMES.filter((n) => !a.enabledTools.length || a.enabledTools.includes(n)) as string[],
   };
 }
+
+// The server names the field as the API does ("maxToolSteps: Too big…"); say it as the form does.
+const LABELS: Record<string, string> = {
+  name: "Name",
+  persona: "Persona",
+  instructions: "Instructions",
+  provider: "Provider",
+  modelId: "Model id",
+  maxConcurrentRuns: "Concurrent runs",
+  maxToolSteps: "Tool steps per run",
+  maxRunDurationMs: "Run duration (ms)",
+  enabledTools: "Tools",
+};
+const withLabel = (message: string) => message.replace(/^(\w+)(\.\d+)?: /, (whole, field: string) => (LABELS[field] ? `${LABELS[field]}: ` : whole));
 
 /** A blank or non-numeric field goes to the server as null, so its zod message names the field. */
 const numberOrNull = (v: string) => (v.trim() === "" || Number.isNaN(Number(v)) ? null : Number(v));
