@@ -62,7 +62,13 @@ export function AgentTable({ agents }: { agents: AgentAdminDto[] }) {
                 <p className="break-all">{a.modelId}</p>
                 <p className="text-xs text-zinc-500">
                   {a.provider}
-                  {a.providerConfigured ? " · key configured" : <span className="font-medium text-amber-700 dark:text-amber-400"> · key not configured</span>}
+                  {a.provider === "offline" ? (
+                    " · built in, no key"
+                  ) : a.providerConfigured ? (
+                    " · key configured"
+                  ) : (
+                    <span className="font-medium text-amber-700 dark:text-amber-400"> · key not configured</span>
+                  )}
                 </p>
               </td>
               <td className="hidden px-3 py-2.5 text-zinc-600 lg:table-cell dark:text-zinc-400">
