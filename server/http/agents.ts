@@ -1,8 +1,10 @@
-// GET /api/agents → { agents } and PATCH /api/agents/:id { provider?, modelId?, modelSettings?,
-// persona?, instructions?, enabled?, limits… } → { agent }. Admins only: agent settings
+// GET /api/agents → { agents } (settings, providerConfigured, spaces, today's runs and tokens,
+// last run) and PATCH /api/agents/:id { name?, provider?, modelId?, modelSettings?, persona?,
+// instructions?, enabled?, limits…, enabledTools? } → { agent }. Admins only: agent settings
 // include which provider (and key) an agent spends. A modelSettings.baseURL must be on
 // PARLEY_MODEL_HOSTS (server/domain/agents/model-hosts.ts): 400 otherwise.
 import { agentSettingsInput } from "../domain/agents/agent-settings";
+import { configuredProviders } from "../domain/agents/configured-providers";
 import { listAgents } from "../domain/agents/list-agents";
 import { updateAgent } from "../domain/agents/update-agent";
 import { env } from "../env";
@@ -12,7 +14,7 @@ import { json } from "./respond";
 
 export const listAgentsHandler = authed(async (_req, deps, _p, caller) => {
   requireAdmin(caller, "manage agents");
-  return json({ agents: await listAgents(deps, actorOf(caller)) });
+  return json({ agents: await listAgents(deps, actorOf(caller), { providers: configuredProviders(env()) }) });
 });
 
 export const updateAgentHandler = authed<{ id: string }>(

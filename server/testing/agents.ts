@@ -20,6 +20,8 @@ export interface ModelCall {
   /** Outputs of the tool calls made so far in this model call. */
   results: unknown[];
   call: number;
+  /** Names of the tools this call offers the model. */
+  tools: string[];
 }
 export type Step =
   | { tool: string; input: Record<string, unknown> }
@@ -76,7 +78,8 @@ export function scriptedModels(scripts: Record<string, Script>) {
           .filter((p) => p.type === "tool-result")
           .map((p) => (p.output as { value?: unknown }).value);
         (calls[agent.name] ??= []).push(system);
-        const step = await script({ system, roles: { system: sys, user }, results, call: calls[agent.name]!.length });
+        const tools = (options.tools ?? []).map((t) => t.name);
+        const step = await script({ system, roles: { system: sys, user }, results, call: calls[agent.name]!.length, tools });
         return { stream: convertArrayToReadableStream(parts(step, calls[agent.name]!.length)) };
       },
     });

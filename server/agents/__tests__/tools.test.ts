@@ -10,6 +10,9 @@ import { rotateServiceKey } from "../services/service-keys";
 import { messageInclude, toMessageDto } from "../../domain/dto";
 import { agentTriggerHandler } from "../../http/agent-trigger";
 import { request, run as runHandler } from "@/server/testing/http";
+import { TOOL_NAMES } from "@/lib/agents/tool-names";
+import { updateAgent } from "../../domain/agents/update-agent";
+import { agentSettingsInput } from "../../domain/agents/agent-settings";
 
 let srv: TestServer;
 afterEach(async () => srv?.close());
@@ -149,6 +152,31 @@ describe("tools", () => {
     const stopped = await srv.deps.db.run.findUniqueOrThrow({ where: { id: waiting.id } });
     expect(stopped.status).toBe("canceled");
     expect(stopped.statusReason).toMatch(/stopped by Scout/);
+  });
+
+  it("a tool an admin turned off is not offered to the model", async () => {
+    const offered: string[][] = [];
+    const { ada, space, agents } = await setup({
+      Scout: (c) => {
+        offered.push(c.tools);
+        return { text: "done" };
+      },
+    });
+    await updateAgent(
+      srv.deps,
+      { ...ada.actor, isAdmin: true },
+      {
+        agentId: agents.Scout!.id,
+        settings: agentSettingsInput.parse({ enabledTools: TOOL_NAMES.filter((n) => n !== "set_memories") }),
+        modelHosts: [],
+      },
+    );
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "remember this" });
+    await srv.gateway.idle();
+    expect(offered).toHaveLength(1);
+    expect(offered[0]).toContain("send_message");
+    expect(offered[0]).not.toContain("set_memories");
+    expect(offered[0]).toHaveLength(TOOL_NAMES.length - 1);
   });
 
   it("more than maxToolSteps tool steps fail the run with a reason", async () => {

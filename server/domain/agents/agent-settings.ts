@@ -2,11 +2,14 @@
 // update-agent.ts use them; they back GET/PATCH /api/agents).
 import { z } from "zod";
 import { MAX_CONCURRENT_RUNS, MAX_RUN_DURATION_MS, MAX_TOOL_STEPS } from "@/lib/limits";
+import { TOOL_NAMES } from "@/lib/agents/tool-names";
+import { displayName } from "@/lib/display-name";
 
 export const PROVIDERS = ["offline", "openai", "anthropic", "openai-compatible"] as const;
 
 export const agentSettingsInput = z
   .object({
+    name: displayName,
     provider: z.enum(PROVIDERS),
     modelId: z.string().trim().min(1).max(200),
     modelSettings: z
@@ -26,6 +29,12 @@ export const agentSettingsInput = z
     maxConcurrentRuns: z.number().int().min(1).max(MAX_CONCURRENT_RUNS),
     maxToolSteps: z.number().int().min(1).max(MAX_TOOL_STEPS),
     maxRunDurationMs: z.number().int().min(10_000).max(MAX_RUN_DURATION_MS),
+    // The registry reads an empty list as "every tool" (server/agents/tools/registry.ts), so
+    // an admin who unticks them all would hand the agent everything: at least one is required.
+    enabledTools: z
+      .array(z.enum(TOOL_NAMES))
+      .min(1, "Enable at least one tool")
+      .transform((names) => [...new Set(names)]),
   })
   .partial();
 
@@ -42,5 +51,6 @@ export const agentView = {
   maxConcurrentRuns: true,
   maxToolSteps: true,
   maxRunDurationMs: true,
+  enabledTools: true,
   entity: { select: { name: true } },
 } as const;

@@ -28,7 +28,18 @@ describe("agent settings API", () => {
   it("lists agents for admins only", async () => {
     const ok = await run(t, listAgentsHandler, request("/api/agents", { cookie: admin.cookie }));
     expect(ok.status).toBe(200);
-    expect(ok.body.agents).toEqual([expect.objectContaining({ id: agentId, name: "Scout", provider: "offline" })]);
+    expect(ok.body.agents).toEqual([
+      expect.objectContaining({
+        id: agentId,
+        name: "Scout",
+        provider: "offline",
+        providerConfigured: true,
+        enabledTools: [],
+        spaces: [],
+        today: { runs: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 },
+        lastRun: null,
+      }),
+    ]);
     expect((await run(t, listAgentsHandler, request("/api/agents", { cookie: member.cookie }))).status).toBe(403);
   });
 
@@ -46,6 +57,20 @@ describe("agent settings API", () => {
     expect(bad.body.error.message).toMatch(/provider/);
     expect((await patch(admin.cookie, { modelSettings: { apiKey: "sk-…" } })).status).toBe(400);
     expect((await patch(admin.cookie, { maxToolSteps: 500 })).status).toBe(400);
+  });
+
+  it("an admin renames an agent and picks its tools; a bad list is a 400 with the reason", async () => {
+    const res = await patch(admin.cookie, { name: "Scout Two", enabledTools: ["send_message", "read_messages"] });
+    expect(res.status).toBe(200);
+    expect(res.body.agent).toMatchObject({ name: "Scout Two", enabledTools: ["send_message", "read_messages"] });
+    const listed = await run(t, listAgentsHandler, request("/api/agents", { cookie: admin.cookie }));
+    expect(listed.body.agents[0]).toMatchObject({ name: "Scout Two", enabledTools: ["send_message", "read_messages"] });
+    const none = await patch(admin.cookie, { enabledTools: [] });
+    expect(none.status).toBe(400);
+    expect(none.body.error.message).toMatch(/at least one tool/);
+    expect((await patch(admin.cookie, { enabledTools: ["exfiltrate"] })).status).toBe(400);
+    expect((await patch(member.cookie, { enabledTools: ["send_message"] })).status).toBe(403);
+    expect((await patch(admin.cookie, { name: "Scout" })).status).toBe(200);
   });
 
   it("an admin rotates a service key narrowed to some of the agent's spaces; others are refused", async () => {

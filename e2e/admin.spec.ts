@@ -1,0 +1,72 @@
+// The admin panel: an admin opens Admin → Agents, edits Scout's tools and sees the change
+// survive a reload; the server's validation message shows next to the form; a member gets
+// the 403 page and no Admin link. Screenshots (light/dark, desktop/phone) go to test-results/.
+import { expect, type Page, test } from "@playwright/test";
+import { newUser, signIn } from "./helpers";
+
+const shots = async (page: Page, name: string) => {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
+    for (const [size, viewport] of [
+      ["desktop", { width: 1280, height: 900 }],
+      ["phone", { width: 420, height: 900 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: `test-results/admin-${name}-${scheme}-${size}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+};
+
+test("an admin turns off one of Scout's tools in the admin panel; it stays off after a reload", async ({ page }) => {
+  await signIn(page, "ada@parley.dev", "parley-admin");
+  await page.getByRole("link", { name: "Admin", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Agents", level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Agents" })).toHaveAttribute("aria-current", "page");
+  await shots(page, "agents");
+
+  await page.getByRole("link", { name: "Scout", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Scout", level: 1 })).toBeVisible();
+  const tool = page.getByRole("checkbox", { name: "get_plans" });
+  await expect(tool).toBeChecked();
+  await tool.uncheck();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: "get_plans" })).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "send_message" })).toBeChecked();
+
+  // The server's zod schema is the judge: its message shows next to the form.
+  await page.getByRole("spinbutton", { name: "Tool steps per run" }).fill("500");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Tool steps per run" })).toContainText("Too big");
+  await shots(page, "scout");
+
+  // The panel's own address opens its first section.
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Agents", level: 1 })).toBeVisible();
+
+  // Leave Scout as the other specs expect it.
+  await page.goto("/admin/agents");
+  await page.getByRole("link", { name: "Scout", exact: true }).click();
+  await page.getByRole("checkbox", { name: "get_plans" }).check();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+});
+
+test("a member sees no Admin link, and /admin answers with the admins-only page", async ({ browser }) => {
+  const member = await newUser(browser, "Mona");
+  await expect(member.page.getByRole("link", { name: "Agent runs" })).toHaveCount(0);
+  await expect(member.page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
+  await member.page.goto("/admin/agents");
+  await expect(member.page.getByRole("heading", { name: "Admins only" })).toBeVisible();
+  await expect(member.page.getByRole("link", { name: "Back to the chat" })).toHaveAttribute("href", "/spaces");
+  await expect(member.page.getByRole("cell")).toHaveCount(0);
+  await member.page.goto("/admin");
+  await expect(member.page.getByRole("heading", { name: "Admins only" })).toBeVisible();
+  await shots(member.page, "forbidden");
+  await member.context.close();
+});
