@@ -40,6 +40,8 @@ export function AgentForm({ agent, providers }: Props) {
       maxConcurrentRuns: numberOrNull(form.maxConcurrentRuns),
       maxToolSteps: numberOrNull(form.maxToolSteps),
       maxRunDurationMs: numberOrNull(form.maxRunDurationMs),
+      // Blank means no budget; anything else goes as typed, so a bad value gets the server's message.
+      dailyTokenBudget: form.dailyTokenBudget.trim() === "" ? null : Number(form.dailyTokenBudget),
     };
     // An agent with every tool is stored as "all" (an empty list), which also gives it tools
     // added later; send the list only when the ticks changed, so saving other fields keeps that.
@@ -109,6 +111,12 @@ export function AgentForm({ agent, providers }: Props) {
         <NumberField label="Run duration (ms)" value={form.maxRunDurationMs} onChange={(v) => set("maxRunDurationMs", v)} step={1000} />
       </section>
 
+      <section className="grid gap-4 rounded-2xl border border-zinc-200 p-4 sm:grid-cols-2 sm:p-5 dark:border-zinc-800">
+        <h2 className="font-semibold sm:col-span-2">Budget</h2>
+        <NumberField label="Daily token budget" value={form.dailyTokenBudget} onChange={(v) => set("dailyTokenBudget", v)} step={1000} />
+        <BudgetUse used={agent.today.inputTokens + agent.today.outputTokens} budget={saved.dailyTokenBudget} />
+      </section>
+
       <fieldset className="rounded-2xl border border-zinc-200 p-4 sm:p-5 dark:border-zinc-800">
         <legend className="px-1 font-semibold">Tools</legend>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">The tools the model is offered. A tool left unticked is not sent to the model at all.</p>
@@ -162,6 +170,31 @@ function NumberField({ label, value, onChange, step = 1 }: { label: string; valu
   );
 }
 
+/** Spend against the daily budget, as a bar people can read at a glance. */
+function BudgetUse({ used, budget }: { used: number; budget: number | null }) {
+  return (
+    <div className="self-end text-sm">
+      <p>
+        {used.toLocaleString()} tokens used today (UTC)
+        {budget ? ` of ${budget.toLocaleString()}` : ". No budget: blank means unlimited"}
+        {budget && used >= budget ? " — spent: new triggers are refused until 00:00 UTC" : ""}
+      </p>
+      {budget !== null && (
+        <meter
+          aria-label="Daily token budget used"
+          min={0}
+          max={budget}
+          low={budget * 0.8}
+          high={budget * 0.99}
+          optimum={0}
+          value={Math.min(used, budget)}
+          className="mt-1 block h-2 w-full"
+        />
+      )}
+    </div>
+  );
+}
+
 function fields(a: AgentAdminDto) {
   return {
     name: a.name,
@@ -173,6 +206,7 @@ function fields(a: AgentAdminDto) {
     maxConcurrentRuns: String(a.maxConcurrentRuns),
     maxToolSteps: String(a.maxToolSteps),
     maxRunDurationMs: String(a.maxRunDurationMs),
+    dailyTokenBudget: a.dailyTokenBudget === null ? "" : String(a.dailyTokenBudget),
     // Empty means every tool (the registry's rule).
     tools: TOOL_NAMES.filter((n) => !a.enabledTools.length || a.enabledTools.includes(n)) as string[],
   };
@@ -188,6 +222,7 @@ const LABELS: Record<string, string> = {
   maxConcurrentRuns: "Concurrent runs",
   maxToolSteps: "Tool steps per run",
   maxRunDurationMs: "Run duration (ms)",
+  dailyTokenBudget: "Daily token budget",
   enabledTools: "Tools",
 };
 const withLabel = (message: string) => message.replace(/^(\w+)(\.\d+)?: /, (whole, field: string) => (LABELS[field] ? `${LABELS[field]}: ` : whole));

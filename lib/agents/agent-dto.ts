@@ -22,6 +22,8 @@ export interface AgentAdminDto {
   maxConcurrentRuns: number;
   maxToolSteps: number;
   maxRunDurationMs: number;
+  /** Tokens (input + output) its runs may use per UTC day; null: no budget. */
+  dailyTokenBudget: number | null;
   /** Tool names the agent is offered; empty means every tool. */
   enabledTools: string[];
   /** Whether the server has what this provider needs (its key or endpoint). Never the key itself. */

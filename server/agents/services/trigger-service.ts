@@ -8,6 +8,7 @@ import { broadcastRun } from "../runs/broadcast-run";
 import { MAX_QUEUED_RUNS_PER_AGENT } from "@/lib/limits";
 import { reachForService } from "../reach/reach";
 import type { VerifiedServiceKey } from "./service-keys";
+import { budgetRefusal, secondsToNextUtcDay } from "../triggers/daily-budget";
 
 export const serviceTriggerInput = z.object({
   serviceName: z.string().trim().min(1).max(100),
@@ -20,9 +21,12 @@ export async function triggerService(
   key: VerifiedServiceKey,
   body: z.infer<typeof serviceTriggerInput>,
 ): Promise<{ runId: string }> {
-  const agent = await ctx.db.agent.findUnique({ where: { id: agentId }, select: { id: true, enabled: true, entityId: true } });
+  const agent = await ctx.db.agent.findUnique({ where: { id: agentId }, select: { id: true, enabled: true, entityId: true, dailyTokenBudget: true } });
   if (!agent) throw new AppError("not_found", "Agent not found");
   if (!agent.enabled) throw new AppError("conflict", "This agent is disabled");
+  const now = ctx.clock.now();
+  const overBudget = await budgetRefusal(ctx.db, agent, now);
+  if (overBudget) throw new AppError("rate_limited", `${overBudget}; try again after 00:00 UTC`, { retryAfterS: secondsToNextUtcDay(now) });
   const reach = await reachForService(ctx.db, agent.entityId, key.spaceIds);
   // Counted and created under the per-agent lock the message triggers take, so the cap holds under a burst.
   const run = await ctx.db.$transaction(async (tx) => {

@@ -14,6 +14,7 @@ import { MAX_QUEUED_RUNS_PER_AGENT } from "@/lib/limits";
 import { intersect, reachForMessage, requesterOf } from "../reach/reach";
 import { mentions, type ReplyMode } from "@/lib/agents/reply-modes";
 import { reasonForMember } from "@/lib/agents/decision-reason";
+import { budgetRefusal } from "./daily-budget";
 import { rooms } from "@/lib/realtime/events";
 
 export type Decision = "triggered" | "folded" | "resumed" | "refused";
@@ -25,7 +26,7 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
       maxChainDepth: true,
       memberships: {
         where: { entity: { type: "agent" } },
-        select: { replyMode: true, entity: { select: { id: true, name: true, agent: { select: { id: true, enabled: true } } } } },
+        select: { replyMode: true, entity: { select: { id: true, name: true, agent: { select: { id: true, enabled: true, dailyTokenBudget: true } } } } },
       },
     },
   });
@@ -34,7 +35,7 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
     id: string;
     name: string;
     replyMode: ReplyMode;
-    agent: { id: string; enabled: boolean };
+    agent: { id: string; enabled: boolean; dailyTokenBudget: number | null };
   }[];
   if (agents.length === 0) return;
 
@@ -67,6 +68,11 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
     const refusal = replyModeRefusal(entity.replyMode, entity.id === repliesTo || mentions(m.text, entity.name));
     if (refusal) {
       await decide("refused", refusal);
+      continue;
+    }
+    const overBudget = await budgetRefusal(ctx.db, entity.agent, ctx.clock.now());
+    if (overBudget) {
+      await decide("refused", overBudget);
       continue;
     }
     if (atLimit) {

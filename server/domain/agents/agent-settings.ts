@@ -29,6 +29,8 @@ export const agentSettingsInput = z
     maxConcurrentRuns: z.number().int().min(1).max(MAX_CONCURRENT_RUNS),
     maxToolSteps: z.number().int().min(1).max(MAX_TOOL_STEPS),
     maxRunDurationMs: z.number().int().min(10_000).max(MAX_RUN_DURATION_MS),
+    /** Tokens per UTC day; null removes the budget. */
+    dailyTokenBudget: z.number().int().min(1).max(1_000_000_000).nullable(),
     // The registry reads an empty list as "every tool" (server/agents/tools/registry.ts), so
     // an admin who unticks them all would hand the agent everything: at least one is required.
     enabledTools: z
@@ -51,6 +53,7 @@ export const agentView = {
   maxConcurrentRuns: true,
   maxToolSteps: true,
   maxRunDurationMs: true,
+  dailyTokenBudget: true,
   enabledTools: true,
   entity: { select: { name: true } },
 } as const;

@@ -1,0 +1,57 @@
+// An agent's daily token budget: once its runs today have used it, message triggers are
+// refused with the reason "budget: …" (members see it without the figures) and service
+// triggers get 429 until 00:00 UTC. No budget, no limit.
+import { afterEach, expect, it } from "vitest";
+import type { TestServer } from "@/server/testing/test-server";
+import { replyOnce, startAgentScenario } from "@/server/testing/agents";
+import { sendMessage } from "@/server/domain/messages/send-message";
+import { getChain } from "@/server/domain/chains/get-chain";
+import { updateAgent } from "@/server/domain/agents/update-agent";
+import { agentSettingsInput } from "@/server/domain/agents/agent-settings";
+import { triggerService } from "../services/trigger-service";
+import { secondsToNextUtcDay } from "../triggers/daily-budget";
+
+let srv: TestServer | undefined;
+afterEach(async () => {
+  await srv?.close();
+  srv = undefined;
+});
+
+it("refuses triggers once today's runs used the budget, and says so in the chain", async () => {
+  const s = await startAgentScenario({ Scout: replyOnce("on it") });
+  srv = s.srv;
+  const root = await s.srv.user("Root", { isAdmin: true });
+  const scout = s.agents.Scout!;
+  // Each scripted run costs 30 tokens (two calls of 10 in + 5 out).
+  await updateAgent(s.srv.deps, root.actor, { agentId: scout.id, settings: { dailyTokenBudget: 30 }, modelHosts: [] });
+  await sendMessage(s.srv.deps, s.ada.actor, { spaceId: s.space.id, text: "first" });
+  await s.srv.gateway.idle();
+  expect((await s.srv.deps.db.run.aggregate({ where: { agentId: scout.id }, _sum: { totalTokens: true } }))._sum.totalTokens).toBe(30);
+  const second = (await sendMessage(s.srv.deps, s.ada.actor, { spaceId: s.space.id, text: "second" })).message;
+  await s.srv.gateway.idle();
+  const decision = await s.srv.deps.db.triggerDecision.findFirstOrThrow({ where: { messageId: second.id } });
+  expect(decision).toMatchObject({ decision: "refused", reason: "budget: the agent has used 30 of its 30 tokens for today (UTC)" });
+  expect(await s.srv.deps.db.run.count({ where: { agentId: scout.id } })).toBe(1);
+  // A member learns that the budget is spent, not how much the agent worked.
+  const chain = await getChain(s.srv.deps, s.ada.actor, { messageId: second.id });
+  expect(chain.root.decisions.map((d) => d.reason)).toEqual(["budget: the agent has used its token budget for today"]);
+
+  // Services get 429 with the time to the next UTC day.
+  const now = s.clock.now();
+  await expect(
+    triggerService(s.srv.gateway.ctx, scout.id, { id: "k", agentId: scout.id, spaceIds: [] } as never, { serviceName: "ci", payload: null } as never),
+  ).rejects.toMatchObject({ code: "rate_limited", details: { retryAfterS: secondsToNextUtcDay(now) } });
+
+  // Removing the budget lets it work again.
+  await updateAgent(s.srv.deps, root.actor, { agentId: scout.id, settings: { dailyTokenBudget: null }, modelHosts: [] });
+  await sendMessage(s.srv.deps, s.ada.actor, { spaceId: s.space.id, text: "third" });
+  await s.srv.gateway.idle();
+  expect(await s.srv.deps.db.run.count({ where: { agentId: scout.id } })).toBe(2);
+});
+
+it("a budget is a whole number of tokens, at least 1", () => {
+  expect(agentSettingsInput.safeParse({ dailyTokenBudget: 0 }).success).toBe(false);
+  expect(agentSettingsInput.safeParse({ dailyTokenBudget: 1.5 }).success).toBe(false);
+  expect(agentSettingsInput.safeParse({ dailyTokenBudget: 50_000 }).success).toBe(true);
+  expect(agentSettingsInput.safeParse({ dailyTokenBudget: null }).success).toBe(true);
+});
