@@ -17,6 +17,7 @@ import type { ContextInput, EntityRef, HistoryMessage } from "../context/context
 import { mergeDigest } from "../context/earlier-digest";
 import { calibratedRatio, countTokens, DEFAULT_CHARS_PER_TOKEN, encodingFor, isExact } from "../context/token-count";
 import { parseContext } from "../models/offline-script";
+import { NO_STANDING_STATE } from "../../testing/context-fixtures";
 
 const ada = { id: "ent-ada", name: "Ada", type: "human" as const };
 const scout = { id: "ent-scout", name: "Scout", type: "agent" as const };
@@ -51,13 +52,7 @@ function input(n: number, seen: number, text: (seq: number) => string, overrides
     activeSpace: { id: "sp-1", name: "Alpha", auto: true },
     history: { space: { id: "sp-1", name: "Alpha" }, lastProcessedSeq: seen, shownFromSeq: 1, unshownUnread: 0, messages },
     spaces: [{ id: "sp-1", name: "Alpha", kind: "channel", members: [ada, scout] }],
-    goals: [],
-    memories: [],
-    plans: [],
-    activeRuns: [],
-    failures: [],
-    moreFailures: 0,
-    thisRun: null,
+    ...NO_STANDING_STATE,
     maxTokens: 100_000,
     ...overrides,
   };

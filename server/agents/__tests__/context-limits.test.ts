@@ -18,6 +18,7 @@ import type { ContextInput, HistoryMessage } from "../context/context-input";
 import { isContextTooLong } from "../runs/classify-error";
 import { shrinkToolResults } from "../runs/prepare-step";
 import { DEFAULT_CHARS_PER_TOKEN, tokenCountingFor } from "../context/token-count";
+import { NO_STANDING_STATE } from "../../testing/context-fixtures";
 
 let srv: TestServer | undefined;
 afterEach(async () => {
@@ -134,13 +135,7 @@ describe("EARLIER IN THIS SPACE at run time", () => {
         activeSpace: { id: space.id, name: "general", auto: false },
         history: { space: { id: space.id, name: "general" }, messages, lastProcessedSeq: to, shownFromSeq: from, unshownUnread: 0 },
         spaces: [],
-        goals: [],
-        memories: [],
-        plans: [],
-        activeRuns: [],
-        failures: [],
-        moreFailures: 0,
-        thisRun: null,
+        ...NO_STANDING_STATE,
         maxTokens: 3_000,
       };
     };

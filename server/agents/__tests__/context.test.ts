@@ -1,87 +1,13 @@
-// The structured context. Pure builder tests with fixed input
-// (snapshots per trigger type and for a resumed call, budget, the cache-friendly order of the
-// parts, the anchored history) and scenario tests for
-// [SEEN]/[NEW] across runs and a failed run's error reaching the next run.
-import { afterEach, describe, expect, it } from "vitest";
+// The structured context, pure: snapshots per trigger type and for a resumed call, the line
+// marks and formats, quoting of user-controlled text, the budget and what a resumed or
+// taken-over call is told. The cache-friendly layout is context-caching.test.ts; context
+// across real runs is context-runs.test.ts.
+import { describe, expect, it } from "vitest";
 import { buildContext, buildStaticPart } from "../context/build-context";
-import { anchoredStart } from "../context/anchor-history";
-import { modelPrompt, promptCaching } from "../models/prompt-caching";
-import { MockLanguageModelV4 } from "ai/test";
-import { HISTORY_ANCHOR_BLOCK } from "@/lib/limits";
 import { parseContext } from "../models/offline-script";
-import type { ContextInput, EntityRef, HistoryMessage } from "../context/context-input";
-import type { TestServer } from "../../testing/test-server";
-import { silent, startAgentScenario, type Script } from "../../testing/agents";
-import { sendMessage } from "../../domain/messages/send-message";
+import type { ContextInput } from "../context/context-input";
 import { RESUME_PROMPT, RUN_PROMPT, TAKEOVER_PROMPT } from "../context/blocks/closing";
-
-const ada = { id: "ent-ada", name: "Ada", type: "human" as const };
-const scout = { id: "ent-scout", name: "Scout", type: "agent" as const };
-const msg = (seq: number, sender: EntityRef = ada, text = `message ${seq}`, extra: Partial<HistoryMessage> = {}): HistoryMessage => ({
-  id: `m${seq}`,
-  seq,
-  createdAt: new Date(Date.UTC(2026, 1, 18, 14, seq)).toISOString(),
-  sender,
-  text,
-  replyToMessageId: null,
-  origin: null,
-  ...extra,
-});
-
-function input(overrides: Partial<ContextInput> = {}): ContextInput {
-  return {
-    now: "2026-02-18T15:07:00.000Z",
-    agent: { id: "agent-1", entityId: "ent-planner", name: "Planner", persona: "You plan things.", instructions: "Answer in English." },
-    runId: "run-1",
-    reach: ["sp-1", "sp-2"],
-    trigger: {
-      type: "space_message",
-      space: { id: "sp-1", name: "Project Alpha" },
-      sender: ada,
-      message: { id: "m4", text: "Pull the Q4 numbers", createdAt: "2026-02-18T14:04:00.000Z" },
-      senderExpectsReply: false,
-      chainDepth: 0,
-    },
-    resume: null,
-    activeSpace: { id: "sp-1", name: "Project Alpha", auto: true },
-    history: {
-      space: { id: "sp-1", name: "Project Alpha" },
-      lastProcessedSeq: 2,
-      shownFromSeq: 1,
-      unshownUnread: 0,
-      messages: [
-        msg(1),
-        msg(2, scout, "On it", { replyToMessageId: "m1" }),
-        msg(3, { id: "ent-planner", name: "Planner", type: "agent" }, "Report is ready", {
-          origin: {
-            triggerType: "space_message",
-            triggerSpaceId: "sp-2",
-            triggerSpaceName: "Daily Reports",
-            triggerSenderName: "Sarah",
-            triggerText: "Send the report to Alpha",
-          },
-        }),
-        msg(4, ada, "Pull the Q4 numbers"),
-      ],
-    },
-    spaces: [
-      { id: "sp-1", name: "Project Alpha", kind: "channel", members: [ada, scout, { id: "ent-planner", name: "Planner", type: "agent" }] },
-      { id: "sp-2", name: "Daily Reports", kind: "channel", members: [{ id: "ent-planner", name: "Planner", type: "agent" }] },
-    ],
-    goals: [{ id: "g1", description: "Complete Q4 analysis", priority: 2, longTerm: false }],
-    memories: [{ key: "Q4", value: "Revenue uses the October categories" }],
-    plans: [{ id: "p1", name: "Daily Report", cron: "0 9 * * *", runAfter: null, scheduledAt: null, nextRunAt: "2026-02-19T09:00:00.000Z" }],
-    activeRuns: [
-      { id: "run-1", status: "running", triggerType: "space_message", senderName: "Ada", spaceName: "Project Alpha", waitingIn: null },
-      { id: "run-0", status: "waiting_reply", triggerType: "space_message", senderName: "Sarah", spaceName: "Daily Reports", waitingIn: "Daily Reports" },
-    ],
-    failures: [],
-    moreFailures: 0,
-    thisRun: null,
-    maxTokens: 100_000,
-    ...overrides,
-  };
-}
+import { ada, msg, sampleInput as input } from "../../testing/context-fixtures";
 
 describe("context builder (pure)", () => {
   it("space_message: the blocks in order, with their line formats", () => {
@@ -248,95 +174,6 @@ describe("context builder (pure)", () => {
     expect([...at].sort((x, y) => x - y)).toEqual(at);
   });
 
-  it("three parts, most stable first: the text is them joined, with the closing instruction last", () => {
-    const c = buildContext(input());
-    expect(c.text).toBe(`${c.staticPart}\n\n${c.slowPart}\n\n${c.turnPart}\n\n${c.prompt}\n`);
-    expect(c.slowPart.startsWith("YOUR SPACES:")).toBe(true);
-    expect(c.turnPart.startsWith("NOW:")).toBe(true);
-    // [SEEN] lines are in the slow part, [NEW] ones and the trigger in this run's part.
-    expect(c.slowPart).toContain('"message 1"  [SEEN]');
-    expect(c.slowPart).not.toContain("[NEW]");
-    expect(c.turnPart).toContain('"Pull the Q4 numbers"  [NEW] ← TRIGGER');
-    expect(c.turnPart).not.toContain("[SEEN]");
-    // Nothing in the slow part depends on the time.
-    expect(buildContext(input({ now: "2026-02-18T18:59:00.000Z" })).slowPart).toBe(c.slowPart);
-  });
-
-  it("between consecutive runs in a space, the slow part only grows at its end", () => {
-    const first = input();
-    const reply = msg(5, { id: "ent-planner", name: "Planner", type: "agent" }, "Numbers are up 4%");
-    const next = msg(6, ada, "Thanks, and Q3?");
-    // After the first run: the cursor is past its trigger and its own reply; a new message triggers the second.
-    const second = input({
-      now: "2026-02-18T15:09:00.000Z",
-      runId: "run-2",
-      trigger: {
-        ...(first.trigger as Extract<ContextInput["trigger"], { type: "space_message" }>),
-        message: { id: "m6", text: next.text, createdAt: next.createdAt },
-      },
-      history: { ...first.history!, lastProcessedSeq: 5, messages: [...first.history!.messages, reply, next] },
-    });
-    const a = buildContext(first);
-    const b = buildContext(second);
-    expect(b.staticPart).toBe(a.staticPart);
-    expect(b.slowPart.startsWith(a.slowPart)).toBe(true);
-    expect(b.slowPart).toContain('"Report is ready"  [SEEN]');
-    expect(b.turnPart).toContain('"Thanks, and Q3?"  [NEW] ← TRIGGER');
-  });
-
-  it("the slow part comes in chunks per history block; Anthropic marks the last settled chunk and the end, others get one string", () => {
-    const messages = Array.from({ length: 25 }, (_, i) => msg(i + 1));
-    const c = buildContext(
-      input({ history: { space: { id: "sp-1", name: "Project Alpha" }, lastProcessedSeq: 23, shownFromSeq: 1, unshownUnread: 0, messages } }),
-    );
-    // Standing state with the history header, then seqs 1–10, 11–20 and 21–23 ([SEEN]; 24 and 25 are [NEW]).
-    expect(c.slowChunks.join("")).toBe(c.slowPart);
-    expect(c.slowChunks).toHaveLength(4);
-    expect(c.slowChunks[1]!.startsWith("  [msg:m1] ")).toBe(true);
-    expect(c.slowChunks[3]!.startsWith("  [msg:m21] ")).toBe(true);
-    expect(c.slowChunks[3]).not.toContain("[msg:m24]");
-    // The cursor has passed seq 20: no message can join the first two blocks any more.
-    expect(c.settledChunks).toBe(3);
-
-    const breakpoint = { anthropic: { cacheControl: { type: "ephemeral" } } };
-    const claude = modelPrompt(c, promptCaching(new MockLanguageModelV4({ provider: "anthropic.messages" }), "agent-1"));
-    expect(claude.instructions).toEqual({ role: "system", content: c.staticPart, providerOptions: breakpoint });
-    const parts = claude.messages[0]!.content as { text: string; providerOptions?: unknown }[];
-    expect(parts.map((p) => p.text)).toEqual(c.slowChunks);
-    expect(parts.map((p) => p.providerOptions)).toEqual([undefined, undefined, breakpoint, breakpoint]);
-    expect(claude.messages[1]).toEqual({ role: "user", content: `${c.turnPart}\n\n${c.prompt}` });
-
-    const gpt = modelPrompt(c, promptCaching(new MockLanguageModelV4({ provider: "openai.responses" }), "agent-1"));
-    expect(gpt.messages[0]).toEqual({ role: "user", content: c.slowPart });
-    expect(gpt.providerOptions).toEqual({ openai: { promptCacheKey: "parley-agent-agent-1" } });
-  });
-
-  it(`[SEEN] history starts on a ${HISTORY_ANCHOR_BLOCK}-message boundary, so a new message does not move it`, () => {
-    const window = (from: number, to: number, lastProcessedSeq: number): ContextInput["history"] => ({
-      space: { id: "sp-1", name: "Project Alpha" },
-      lastProcessedSeq,
-      shownFromSeq: from,
-      unshownUnread: 0,
-      messages: Array.from({ length: to - from + 1 }, (_, i) => msg(from + i)),
-    });
-    const firstLine = (h: ContextInput["history"]) => /\[msg:(m\d+)\]/.exec(buildContext(input({ history: h })).slowPart)?.[1];
-    expect(anchoredStart(1)).toBe(1);
-    expect(anchoredStart(2)).toBe(HISTORY_ANCHOR_BLOCK + 1);
-    expect(anchoredStart(HISTORY_ANCHOR_BLOCK + 1)).toBe(HISTORY_ANCHOR_BLOCK + 1);
-    // Windows of 50 ending at 62, 63 and 70 all start their [SEEN] lines at 21; at 71, at 31.
-    expect(firstLine(window(13, 62, 61))).toBe("m21");
-    expect(firstLine(window(14, 63, 62))).toBe("m21");
-    expect(firstLine(window(21, 70, 69))).toBe("m21");
-    expect(firstLine(window(22, 71, 70))).toBe("m31");
-    // What the anchor leaves out is behind the cursor: the range the run was shown starts at the anchor.
-    expect(buildContext(input({ history: window(13, 62, 61) })).seen).toEqual({ spaceId: "sp-1", fromSeq: 21, toSeq: 62 });
-    // Unread messages are never left out for the anchor: they are this run's work.
-    const behind = buildContext(input({ history: window(13, 62, 15) }));
-    expect(behind.turnPart).toContain("[msg:m16]");
-    expect(behind.slowPart).not.toContain("[msg:m13]");
-    expect(behind.seen).toEqual({ spaceId: "sp-1", fromSeq: 16, toSeq: 62 });
-  });
-
   it("over budget, drops the oldest [SEEN] lines first, then [NEW] ones (left unread), never the trigger, and says how many", () => {
     const messages = Array.from({ length: 50 }, (_, i) => msg(i + 1, ada, `${"long text ".repeat(30)} #${i + 1}`));
     const base = input({
@@ -454,59 +291,5 @@ describe("context builder (pure)", () => {
     expect(takeover.text).toContain("  (inputs and private text withheld");
     expect(takeover.text).toContain("    - read_messages → count: 3");
     expect(buildContext(base).prompt).toBe(RUN_PROMPT);
-  });
-});
-
-let srv: TestServer;
-afterEach(async () => srv?.close());
-
-describe("context across runs", () => {
-  it("[SEEN]/[NEW] follow the agent's cursor from one run to the next", async () => {
-    const { srv: s, ada, agents, space, models } = await startAgentScenario({ Scout: () => ({ text: "noted" }) });
-    srv = s;
-    const a = agents.Scout!;
-    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "first" });
-    await srv.gateway.idle();
-    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "second" });
-    await srv.gateway.idle();
-    const [one, two] = models.calls.Scout!;
-    expect(one).toMatch(/"first"\s+\[NEW\] ← TRIGGER/);
-    expect(two).toMatch(/"first"\s+\[SEEN\]/);
-    expect(two).toMatch(/"second"\s+\[NEW\] ← TRIGGER/);
-    const m = await srv.deps.db.membership.findFirstOrThrow({ where: { entityId: a.entityId } });
-    const last = await srv.deps.db.message.findFirstOrThrow({ where: { text: "second" } });
-    expect(m.lastProcessedMessageId).toBe(last.id);
-  });
-
-  it("a provider error fails the run with a readable reason, and the next run sees it", async () => {
-    let n = 0;
-    const flaky: Script = (c) => (++n === 1 ? { error: "upstream overloaded" } : c.results.length ? { text: "ok" } : { text: "recovered" });
-    const { srv: s, ada, agents, space, models } = await startAgentScenario({ Scout: flaky });
-    srv = s;
-    const a = agents.Scout!;
-    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "one" });
-    await srv.gateway.idle();
-    const failed = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: a.id } });
-    expect(failed.status).toBe("failed");
-    expect(failed.error).toMatch(/Model call failed.*upstream overloaded/);
-    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "two" });
-    await srv.gateway.idle();
-    expect(models.calls.Scout!.at(-1)).toContain(
-      `FAILED RUNS (not made up for yet; each stays here until a later run triggered in its space completes):\n  - run ${failed.id}`,
-    );
-  });
-
-  it("a missing provider key fails the run with a reason naming the variable", async () => {
-    // A script is never used: the agent's provider is "openai", so the real resolver runs.
-    const { srv: s, ada, agents, space } = await startAgentScenario({ Gpt: silent }, { agentOptions: { Gpt: { provider: "openai" } } });
-    srv = s;
-    const a = agents.Gpt!;
-    // No key: the suite's setup file removes provider keys, so nothing here can reach OpenAI.
-    expect(process.env.OPENAI_API_KEY).toBeUndefined();
-    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "hi" });
-    await srv.gateway.idle();
-    const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: a.id } });
-    expect(run.status).toBe("failed");
-    expect(run.error).toBe("Gpt uses OpenAI but OPENAI_API_KEY is not set.");
   });
 });
