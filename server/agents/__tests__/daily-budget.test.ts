@@ -9,7 +9,7 @@ import { getChain } from "@/server/domain/chains/get-chain";
 import { updateAgent } from "@/server/domain/agents/update-agent";
 import { agentSettingsInput } from "@/server/domain/agents/agent-settings";
 import { triggerService } from "../services/trigger-service";
-import { secondsToNextUtcDay } from "../triggers/daily-budget";
+import { secondsToNextUtcDay } from "@/lib/utc-day";
 
 let srv: TestServer | undefined;
 afterEach(async () => {

@@ -8,7 +8,8 @@ import { broadcastRun } from "../runs/broadcast-run";
 import { MAX_QUEUED_RUNS_PER_AGENT } from "@/lib/limits";
 import { reachForService } from "../reach/reach";
 import type { VerifiedServiceKey } from "./service-keys";
-import { budgetRefusal, secondsToNextUtcDay } from "../triggers/daily-budget";
+import { secondsToNextUtcDay } from "@/lib/utc-day";
+import { budgetRefusal } from "../triggers/daily-budget";
 
 export const serviceTriggerInput = z.object({
   serviceName: z.string().trim().min(1).max(100),

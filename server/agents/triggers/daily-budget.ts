@@ -1,13 +1,8 @@
 // An agent's daily token budget: once its runs since 00:00 UTC have used it up (input +
 // output tokens), every trigger is refused until the next UTC day. A run's cost is known only
 // after it ran, so the check is "already spent", and the last run of a day may go past it.
+import { startOfUtcDay } from "@/lib/utc-day";
 import type { Db } from "../../db/client";
-
-export function startOfUtcDay(now: Date): Date {
-  const d = new Date(now);
-  d.setUTCHours(0, 0, 0, 0);
-  return d;
-}
 
 /** Why the agent may not start a run now, or null when it has budget left (or none is set). */
 export async function budgetRefusal(db: Db, agent: { id: string; dailyTokenBudget: number | null }, now: Date): Promise<string | null> {
@@ -17,6 +12,3 @@ export async function budgetRefusal(db: Db, agent: { id: string; dailyTokenBudge
   if (spent < agent.dailyTokenBudget) return null;
   return `budget: the agent has used ${spent} of its ${agent.dailyTokenBudget} tokens for today (UTC)`;
 }
-
-/** Seconds until the budget is renewed. */
-export const secondsToNextUtcDay = (now: Date): number => Math.max(1, Math.ceil((startOfUtcDay(now).getTime() + 86_400_000 - now.getTime()) / 1000));

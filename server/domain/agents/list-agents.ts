@@ -1,5 +1,6 @@
 import type { AgentAdminDto, AgentSpaceDto } from "@/lib/agents/agent-dto";
 import type { RunStatus } from "@/lib/runs/run-status";
+import { startOfUtcDay } from "@/lib/utc-day";
 import type { Actor, Deps } from "../deps";
 import { agentView } from "./agent-settings";
 import { requireAgentAdmin } from "./require-agent-admin";
@@ -11,8 +12,7 @@ import { requireAgentAdmin } from "./require-agent-admin";
  */
 export async function listAgents({ db }: Pick<Deps, "db">, actor: Actor, input: { providers: Record<string, boolean>; now?: Date }): Promise<AgentAdminDto[]> {
   requireAgentAdmin(actor);
-  const dayStart = new Date(input.now ?? Date.now());
-  dayStart.setUTCHours(0, 0, 0, 0);
+  const dayStart = startOfUtcDay(input.now ?? new Date());
   const rows = await db.agent.findMany({
     select: { ...agentView, entity: { select: { name: true, memberships: { select: { space: { select: { id: true, name: true, kind: true } } } } } } },
     orderBy: { entity: { name: "asc" } },
