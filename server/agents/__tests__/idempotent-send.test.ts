@@ -30,6 +30,8 @@ it('"Yes" to two questions in one step posts two replies; the same reply twice p
   const { ada, space, agents } = scenario;
   await srv.deps.db.agent.update({ where: { id: agents.Scout!.id }, data: { enabled: false } });
   for (const text of ["Can you join?", "Is the report done?"]) ids.push((await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text })).message.id);
+  // Triggers are handled after the send returns: let them find Scout disabled before enabling it.
+  await srv.gateway.idle();
   await srv.deps.db.agent.update({ where: { id: agents.Scout!.id }, data: { enabled: true } });
   await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "Scout?" });
   await srv.gateway.idle();
