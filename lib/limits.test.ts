@@ -67,6 +67,10 @@ describe("product limits", () => {
     expect(limits.CHAIN_MAX_NODES).toBe(500);
     expect(limits.CHAIN_TEXT_CLIP).toBe(280);
   });
+  it("the audit pages by 50, and an agent's context lists its last 10 admin changes", () => {
+    expect(limits.AUDIT_PAGE_SIZE).toBe(50);
+    expect(limits.MAX_ADMIN_CHANGES_SHOWN).toBe(10);
+  });
   it("busy refusals are held 1 s, at most 1,000 at once", () => {
     expect(limits.BUSY_REFUSAL_HOLD_MS).toBe(1000);
     expect(limits.MAX_HELD_REFUSALS).toBe(1000);

@@ -83,6 +83,11 @@ export const CHAIN_MAX_NODES = 500;
 /** Characters of each message's text in a chain tree. */
 export const CHAIN_TEXT_CLIP = 280;
 
+/** Audit entries per page of the audit list and of an agent's history. */
+export const AUDIT_PAGE_SIZE = 50;
+/** Admin changes listed in an agent's next context ("changed since your last run"); older ones are counted. */
+export const MAX_ADMIN_CHANGES_SHOWN = 10;
+
 // --- Abuse limits: one client must not hurt everyone (see SECURITY.md) ---
 /** A rate limit: `points` actions per `durationS` seconds per key; past it, refused for `blockS` (default: the rest of the window). */
 export interface RateLimit {

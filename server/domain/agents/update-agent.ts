@@ -4,6 +4,7 @@ import { AppError } from "../errors";
 import { type agentSettingsInput, agentView } from "./agent-settings";
 import { assertModelBaseURLAllowed } from "./model-hosts";
 import { requireAgentAdmin } from "./require-agent-admin";
+import { changedFields, recordAudit } from "../audit/record-audit";
 
 /**
  * Changes an agent's name, model and behaviour. Admins only (the HTTP adapter also checks
@@ -18,15 +19,20 @@ export async function updateAgent(
   requireAgentAdmin(actor);
   const { agentId, settings } = input;
   const { name, ...agentFields } = settings;
-  const found = await db.agent.findUnique({ where: { id: agentId }, select: { id: true, entity: { select: { name: true } } } });
+  const found = await db.agent.findUnique({ where: { id: agentId }, select: agentView });
   if (!found) throw new AppError("not_found", "Agent not found");
   const baseURL = settings.modelSettings?.baseURL;
   if (baseURL !== undefined) assertModelBaseURLAllowed(baseURL, input.modelHosts, name ?? found.entity.name);
-  // The name lives on the agent's entity (what members see as the sender), the rest on the agent.
-  const { entity, ...a } = await db.agent.update({
-    where: { id: agentId },
-    data: { ...agentFields, ...(name !== undefined && { entity: { update: { name } } }) },
-    select: agentView,
+  return db.$transaction(async (tx) => {
+    // The name lives on the agent's entity (what members see as the sender), the rest on the agent.
+    const { entity, ...a } = await tx.agent.update({
+      where: { id: agentId },
+      data: { ...agentFields, ...(name !== undefined && { entity: { update: { name } } }) },
+      select: agentView,
+    });
+    const { entity: before, ...was } = found;
+    const change = changedFields({ ...was, name: before.name }, { ...settings });
+    if (change) await recordAudit(tx, actor, { action: "agent.update", agentId, subject: `agent ${JSON.stringify(entity.name)}`, ...change });
+    return { ...a, name: entity.name };
   });
-  return { ...a, name: entity.name };
 }

@@ -1,0 +1,39 @@
+// What an admin can change, as audit actions. One list, so the audit page, the agent's page
+// and the agent's own "changed since your last run" block name changes the same way.
+export const AUDIT_ACTIONS = [
+  "agent.create",
+  "agent.update",
+  "agent.archive",
+  "agent.space_add",
+  "agent.space_remove",
+  "goal.create",
+  "goal.update",
+  "goal.delete",
+  "memory.create",
+  "memory.update",
+  "memory.delete",
+  "plan.create",
+  "plan.update",
+  "plan.pause",
+  "plan.resume",
+  "plan.run_now",
+  "plan.delete",
+  "key.rotate",
+  "key.revoke",
+  "settings.update",
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** An audit entry as the API and the admin pages show it. */
+export interface AuditEntryDto {
+  id: string;
+  actor: { id: string; name: string };
+  agentId: string | null;
+  action: AuditAction;
+  subject: string;
+  /** The changed fields only; null for a creation (before) or a deletion (after). */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  createdAt: string;
+}

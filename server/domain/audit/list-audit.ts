@@ -1,0 +1,52 @@
+import { z } from "zod";
+import type { AuditAction, AuditEntryDto } from "@/lib/audit/audit-actions";
+import { AUDIT_PAGE_SIZE } from "@/lib/limits";
+import type { Actor, Deps } from "../deps";
+import { requireAgentAdmin } from "../agents/require-agent-admin";
+
+export const listAuditInput = z
+  .object({
+    agentId: z.string().min(1).max(100).optional(),
+    /** Keyset cursor: the id of the last entry of the previous page. */
+    before: z.string().min(1).max(100).optional(),
+    limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE).default(AUDIT_PAGE_SIZE),
+  })
+  .strict();
+
+/**
+ * Admin changes, newest first, for the audit list (every change) or one agent's page. Admins
+ * only. Keyset pagination on (createdAt, id), so a page never repeats or skips an entry when
+ * changes are made while someone pages.
+ */
+export async function listAudit(
+  { db }: Pick<Deps, "db">,
+  actor: Actor,
+  input: z.input<typeof listAuditInput>,
+): Promise<{ entries: AuditEntryDto[]; nextBefore: string | null }> {
+  requireAgentAdmin(actor);
+  const { agentId, before, limit } = listAuditInput.parse(input);
+  const cursor = before ? await db.auditEntry.findUnique({ where: { id: before }, select: { id: true, createdAt: true } }) : null;
+  const rows = await db.auditEntry.findMany({
+    where: {
+      ...(agentId && { agentId }),
+      ...(cursor && { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] }),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+    include: { actor: { select: { id: true, name: true } } },
+  });
+  const page = rows.slice(0, limit);
+  return {
+    entries: page.map((r) => ({
+      id: r.id,
+      actor: r.actor,
+      agentId: r.agentId,
+      action: r.action as AuditAction,
+      subject: r.subject,
+      before: (r.before as Record<string, unknown> | null) ?? null,
+      after: (r.after as Record<string, unknown> | null) ?? null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    nextBefore: rows.length > limit ? page[page.length - 1]!.id : null,
+  };
+}
