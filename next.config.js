@@ -13,6 +13,9 @@ const securityHeaders = [
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // forbidden() (app/forbidden.tsx): a member opening /admin gets a real 403, not a 200 page
+  // that only reads like a refusal.
+  experimental: { authInterrupts: true },
   // Loaded by the custom server (server/main.ts) in the same process; keep these
   // out of the route bundles so both sides share one module instance.
   serverExternalPackages: ["pino", "@electric-sql/pglite", "pg"],

@@ -97,6 +97,7 @@ export async function startBare(): Promise<Target> {
         runId: null,
         origin: null,
         chainDepth: 0,
+        chainStopLimit: null,
         createdAt: new Date().toISOString(),
       };
       io.to(room).emit("message:new", { message });

@@ -57,15 +57,15 @@ test("an admin turns off one of Scout's tools in the admin panel; it stays off a
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
 });
 
-test("a member sees no Admin link, and /admin answers with the admins-only page", async ({ browser }) => {
+test("a member sees no Admin link, and /admin answers 403 with the admins-only page", async ({ browser }) => {
   const member = await newUser(browser, "Mona");
   await expect(member.page.getByRole("link", { name: "Agent runs" })).toHaveCount(0);
   await expect(member.page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
-  await member.page.goto("/admin/agents");
+  expect((await member.page.goto("/admin/agents"))?.status()).toBe(403);
   await expect(member.page.getByRole("heading", { name: "Admins only" })).toBeVisible();
   await expect(member.page.getByRole("link", { name: "Back to the chat" })).toHaveAttribute("href", "/spaces");
   await expect(member.page.getByRole("cell")).toHaveCount(0);
-  await member.page.goto("/admin");
+  expect((await member.page.goto("/admin"))?.status()).toBe(403);
   await expect(member.page.getByRole("heading", { name: "Admins only" })).toBeVisible();
   await shots(member.page, "forbidden");
   await member.context.close();

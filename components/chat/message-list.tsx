@@ -196,7 +196,7 @@ export function MessageList({
                   compact={compact}
                   seenBy={markers.get(m.id)}
                   provider={providers.get(m.sender.id) ?? null}
-                  chainLimit={m.runId && m.chainDepth >= space.maxChainDepth ? space.maxChainDepth : null}
+                  chainLimit={m.chainStopLimit}
                   runHref={isAdmin && m.runId ? `/runs/${m.runId}` : null}
                   onReply={onReply}
                   onJumpTo={jumpTo}

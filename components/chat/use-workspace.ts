@@ -116,6 +116,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
     socket.on("run:updated", ({ run }) => dispatch({ type: "run", run }));
     socket.on("run:stream", (draft) => dispatch({ type: "draft", draft }));
     socket.on("message:unanswered", (note) => dispatch({ type: "unanswered", note }));
+    socket.on("message:chain_stopped", (p) => dispatch({ type: "chainStopped", ...p }));
     return () => {
       socket.disconnect();
       socketRef.current = null;

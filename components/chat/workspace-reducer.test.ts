@@ -45,6 +45,7 @@ const message: MessageDto = {
   runId: "run-1",
   origin: null,
   chainDepth: 0,
+  chainStopLimit: null,
   createdAt: "2026-01-01T00:00:01.000Z",
 };
 
@@ -141,5 +142,15 @@ describe("unanswered messages", () => {
     expect(Object.keys(s.unanswered)).toHaveLength(50);
     expect(s.unanswered.m54?.agents[0]?.reason).toBe("reply mode is off");
     expect(s.unanswered.m0).toBeUndefined();
+  });
+});
+
+describe("chain stopped", () => {
+  it("marks the loaded message where the server says the chain stopped, and ignores unknown ones", () => {
+    let s = reducer(initialState("me", "sp"), { type: "page", spaceId: "sp", messages: [message] });
+    expect(s.timelines.sp?.messages[0]?.chainStopLimit).toBeNull();
+    s = reducer(s, { type: "chainStopped", spaceId: "sp", messageId: "m2", limit: 5 });
+    expect(s.timelines.sp?.messages[0]?.chainStopLimit).toBe(5);
+    expect(reducer(s, { type: "chainStopped", spaceId: "sp", messageId: "nope", limit: 5 })).toBe(s);
   });
 });

@@ -64,6 +64,7 @@ export type Action =
   | { type: "page"; spaceId: string; messages: MessageDto[]; hasMore?: boolean; older?: boolean }
   | { type: "loadingOlder"; spaceId: string }
   | { type: "message"; message: MessageDto }
+  | { type: "chainStopped"; spaceId: string; messageId: string; limit: number }
   | { type: "read"; cursor: ReadCursorDto }
   | { type: "presence"; entityId: string; online: boolean; all?: string[] }
   | { type: "typing"; spaceId: string; entity: EntityDto; typing: boolean }
@@ -188,6 +189,12 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
       // The streamed draft becomes this message in the same render: one bubble, no jump.
       const drafts = m.clientMessageId && state.drafts[m.clientMessageId] ? omit(state.drafts, m.clientMessageId) : state.drafts;
       return { ...state, spaces, timelines, typing, drafts, pending: withoutPending(state.pending, [m]) };
+    }
+    case "chainStopped": {
+      const t = state.timelines[action.spaceId];
+      if (!t?.messages.some((m) => m.id === action.messageId)) return state;
+      const messages = t.messages.map((m) => (m.id === action.messageId ? { ...m, chainStopLimit: action.limit } : m));
+      return { ...state, timelines: { ...state.timelines, [action.spaceId]: { ...t, messages } } };
     }
     case "read": {
       const { spaceId, entityId, lastSeenSeq, lastSeenMessageId } = action.cursor;

@@ -14,6 +14,7 @@ const msg = (seq: number, sender = "a"): MessageDto => ({
   runId: null,
   origin: null,
   chainDepth: 0,
+  chainStopLimit: null,
   createdAt: new Date(0).toISOString(),
 });
 

@@ -25,6 +25,8 @@ export interface MessageDto {
   runId: string | null;
   origin: Record<string, unknown> | null;
   chainDepth: number;
+  /** The space's depth limit when agents were refused this message because of it (the chain stopped here); else null. */
+  chainStopLimit: number | null;
   createdAt: string;
 }
 

@@ -101,6 +101,8 @@ export interface ServerToClientEvents {
   "run:stream": (p: RunStreamDto) => void;
   /** The receiver's message woke no agent (each refused it or folded it into a queued run): why, per agent. Only to its sender. */
   "message:unanswered": (p: UnansweredDto) => void;
+  /** Agents were refused this message at the space's chain depth limit: the chain stopped here (to the space). */
+  "message:chain_stopped": (p: { spaceId: string; messageId: string; limit: number }) => void;
   /** A run's timeline grew (admins only). */
   "run:event": (p: { event: RunEventDto }) => void;
 }

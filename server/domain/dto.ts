@@ -38,6 +38,7 @@ interface MessageRow {
   runId: string | null;
   origin: unknown;
   chainDepth: number;
+  chainStopLimit: number | null;
   createdAt: Date;
   sender: EntityRow;
   replyTo: { id: string; seq: number; text: string; sender: { name: string } } | null;
@@ -55,6 +56,7 @@ export const toMessageDto = (m: MessageRow): MessageDto => ({
   runId: m.runId,
   origin: publicOrigin(m.origin),
   chainDepth: m.chainDepth,
+  chainStopLimit: m.chainStopLimit,
   createdAt: m.createdAt.toISOString(),
 });
 

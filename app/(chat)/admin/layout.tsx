@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { AdminNav } from "@/components/admin/admin-nav";
-import { AdminsOnly } from "@/components/admin/admins-only";
+import { forbidden } from "next/navigation";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { adminUser } from "./admin-user";
 
@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const me = await adminUser();
-  if (!me) return <AdminsOnly />;
+  if (!me) forbidden();
   return (
     <div className="min-h-dvh">
       <header className="flex items-center gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">

@@ -1,6 +1,6 @@
 // Rules 1–4 of the gateway: fan-out, chain depth, one run per (agent, message), folding,
 // the per-agent cap and legal transitions — against the real database and Socket.IO.
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, waitFor, type TestServer } from "../../testing/test-server";
 import { replyOnce, replyToHumans, silent, type Script, startAgentScenario } from "../../testing/agents";
 import { createChannel } from "../../domain/spaces/create-channel";
@@ -82,6 +82,9 @@ describe("triggers", () => {
     const { ada, space } = await setup({ A: (c) => chatty(c), B: (c) => chatty(c), C: (c) => chatty(c) });
     // Only one agent answers the human, to keep the tree narrow: B and C stay silent at depth 0.
     await srv.deps.db.space.update({ where: { id: space.id }, data: { maxChainDepth: MAX_CHAIN_DEPTH } });
+    const socket = await ada.connect();
+    const stopped: unknown[] = [];
+    socket.on("message:chain_stopped", (p) => stopped.push(p));
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "start" });
     await srv.gateway.idle();
 
@@ -95,6 +98,18 @@ describe("triggers", () => {
     expect(stops[0]!.reason).toMatch(/chain depth limit reached: the message is at depth 5, the space allows 5/);
     // Messages at the limit were still posted.
     expect(all.some((m) => m.chainDepth === MAX_CHAIN_DEPTH)).toBe(true);
+    // The stop is the server's word, not the browser's guess: stored on the message, so the
+    // history any client reads says so, and told to the space live.
+    const stoppedAt = all.filter((m) => m.chainStopLimit !== null);
+    expect(stoppedAt.length).toBeGreaterThan(0);
+    expect(stoppedAt.every((m) => m.chainDepth === MAX_CHAIN_DEPTH && m.chainStopLimit === MAX_CHAIN_DEPTH)).toBe(true);
+    expect(all.filter((m) => m.chainDepth < MAX_CHAIN_DEPTH).every((m) => m.chainStopLimit === null)).toBe(true);
+    const history = await call(socket, "messages:history", { spaceId: space.id, limit: 50 });
+    if (!history.ok) throw new Error(history.error.message);
+    expect(history.data.messages.find((m) => m.id === stoppedAt[0]!.id)?.chainStopLimit).toBe(MAX_CHAIN_DEPTH);
+    await vi.waitFor(() => expect(stopped.length).toBeGreaterThanOrEqual(stoppedAt.length));
+    expect(stopped).toContainEqual({ spaceId: space.id, messageId: stoppedAt[0]!.id, limit: MAX_CHAIN_DEPTH });
+    socket.disconnect();
   });
 
   it("concurrent deliveries of one message create one run per agent", async () => {

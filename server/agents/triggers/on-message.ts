@@ -76,7 +76,7 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
       continue;
     }
     if (atLimit) {
-      await decide("refused", `chain depth limit reached: the message is at depth ${m.chainDepth}, the space allows ${space.maxChainDepth}`);
+      await decide("refused", depthLimitReason(m.chainDepth, space.maxChainDepth));
       continue;
     }
     try {
@@ -99,7 +99,16 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
     }
   }
   if (!fromAgent) tellSenderIfUnanswered(ctx, m, outcomes);
+  if (outcomes.some((o) => o.reason === depthLimitReason(m.chainDepth, space.maxChainDepth))) await markChainStopped(ctx, m, space.maxChainDepth);
   ctx.kick();
+}
+
+const depthLimitReason = (depth: number, limit: number) => `chain depth limit reached: the message is at depth ${depth}, the space allows ${limit}`;
+
+/** The chain ends at this message: stored on it, so history and API clients say so too, and told to the space live. */
+async function markChainStopped(ctx: GatewayCtx, m: MessageDto, limit: number): Promise<void> {
+  await ctx.db.message.update({ where: { id: m.id }, data: { chainStopLimit: limit } });
+  ctx.events.publish(rooms.space(m.spaceId), "message:chain_stopped", { spaceId: m.spaceId, messageId: m.id, limit });
 }
 
 /** Nobody is left wondering: a person whose message woke no agent is told why, quietly (only them). */

@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 
 export default async function AdminAgentsPage() {
   const me = await adminUser();
-  if (!me) return null; // the layout shows AdminsOnly
+  if (!me) return null; // the layout answers 403
   const agents = await listAgents(
     { db: getDb() },
     { entityId: me.entity.id, userId: me.userId, isAdmin: me.isAdmin },

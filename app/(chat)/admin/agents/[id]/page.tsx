@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
 
 export default async function AdminAgentPage({ params }: { params: Promise<{ id: string }> }) {
   const me = await adminUser();
-  if (!me) return null; // the layout shows AdminsOnly
+  if (!me) return null; // the layout answers 403
   const { id } = await params;
   const configured = configuredProviders(env());
   const agents = await listAgents({ db: getDb() }, { entityId: me.entity.id, userId: me.userId, isAdmin: me.isAdmin }, { providers: configured });
