@@ -5,7 +5,8 @@ import type { ClientSocket } from "../measure";
 
 /** Members' probes: one health check at a time with this pause between, one message per tick. */
 export const HEALTH_GAP_MS = 50;
-export const MESSAGE_EVERY_MS = 200;
+/** With six members taking turns, each sends every 600 ms: under its own message limit. */
+export const MESSAGE_EVERY_MS = 100;
 export const ACK_TIMEOUT_MS = 30_000;
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
