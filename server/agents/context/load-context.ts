@@ -65,7 +65,9 @@ export async function loadContext(
 
   const spaceNames = new Map(spaces.map((s) => [s.id, s.name]));
   const senderIds = [...new Set(activeRuns.map((r) => r.triggerEntityId).filter(Boolean))] as string[];
-  const senders = new Map((await db.entity.findMany({ where: { id: { in: senderIds } }, select: { id: true, name: true } })).map((e) => [e.id, e.name]));
+  // Most runs have no other active run: skip the round trip (the embedded database has one connection).
+  const senderRows = senderIds.length ? await db.entity.findMany({ where: { id: { in: senderIds } }, select: { id: true, name: true } }) : [];
+  const senders = new Map(senderRows.map((e) => [e.id, e.name]));
 
   // The agent's own reply mode per space (its membership may be beyond the members listed).
   const modes = new Map(
