@@ -1,7 +1,9 @@
 "use client";
 import { useState } from "react";
 import type { SpaceDto } from "@/lib/realtime/dto";
+import { REPLY_MODE_TEXT } from "@/lib/agents/reply-modes";
 import { Avatar } from "./avatar";
+import { ReplyModeSelect } from "./reply-mode-select";
 
 interface Props {
   space: SpaceDto;
@@ -77,7 +79,9 @@ export function MembersPanel({ space, meId, online, canManage, onClose, onAdd, o
                     ? "Online"
                     : "Offline"}
                 {m.role !== "member" ? ` · ${m.role}` : ""}
+                {!canManage && m.replyMode && m.replyMode !== "every" ? ` · replies ${REPLY_MODE_TEXT[m.replyMode]}` : ""}
               </p>
+              {canManage && m.agentId && m.replyMode && <ReplyModeSelect spaceId={space.id} agentId={m.agentId} agentName={m.name} mode={m.replyMode} />}
             </div>
             {canManage && m.id !== meId && space.kind === "channel" && (
               <button

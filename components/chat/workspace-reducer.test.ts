@@ -90,7 +90,7 @@ describe("agent indicators", () => {
 
 describe("membership news", () => {
   const ada = { id: "ent-ada", name: "Ada", type: "human" as const, avatarColor: null };
-  const member = (e: typeof ada) => ({ ...e, role: "member" as const, provider: null, lastSeenSeq: 0, lastSeenMessageId: null });
+  const member = (e: typeof ada) => ({ ...e, role: "member" as const, provider: null, agentId: null, replyMode: null, lastSeenSeq: 0, lastSeenMessageId: null });
   const general: SpaceDto = {
     id: "sp",
     name: "general",

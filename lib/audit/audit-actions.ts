@@ -6,6 +6,7 @@ export const AUDIT_ACTIONS = [
   "agent.archive",
   "agent.space_add",
   "agent.space_remove",
+  "agent.reply_mode",
   "goal.create",
   "goal.update",
   "goal.delete",

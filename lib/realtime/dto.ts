@@ -1,5 +1,6 @@
 // Data shapes that cross the wire (socket events and the HTTP API). Dates travel as ISO strings.
 import type { RunStatus } from "@/lib/runs/run-status";
+import type { ReplyMode } from "@/lib/agents/reply-modes";
 
 export type EntityType = "human" | "agent";
 export type SpaceKind = "channel" | "direct";
@@ -34,6 +35,10 @@ export interface MemberDto extends EntityDto {
   role: MemberRole;
   /** Agents: the model provider ("offline" is the built-in model). Humans: null. */
   provider: string | null;
+  /** Agents: the agent's id (for its settings in this space). Humans: null. */
+  agentId: string | null;
+  /** Agents: which of this space's messages wake it. Humans: null. */
+  replyMode: ReplyMode | null;
   /** Humans: read receipt. Agents: newest message a run has processed. */
   lastSeenSeq: number;
   lastSeenMessageId: string | null;

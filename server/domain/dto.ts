@@ -4,7 +4,7 @@ import type { EntityDto, MessageDto } from "@/lib/realtime/dto";
 
 export const entitySelect = { id: true, name: true, type: true, avatarColor: true } as const;
 /** Members also carry their agent's provider, so the UI can label offline agents. */
-export const memberEntitySelect = { ...entitySelect, agent: { select: { provider: true } } } as const;
+export const memberEntitySelect = { ...entitySelect, agent: { select: { id: true, provider: true } } } as const;
 
 export const messageInclude = {
   sender: { select: entitySelect },

@@ -1,5 +1,6 @@
 // A space row as one member sees it (display name, members with read cursors, unread).
 import type { MemberDto, SpaceDto } from "@/lib/realtime/dto";
+import type { ReplyMode } from "@/lib/agents/reply-modes";
 import { toEntityDto } from "../dto";
 
 interface SpaceRow {
@@ -19,7 +20,8 @@ interface MemberRow {
   lastSeenMessageId: string | null;
   lastProcessedSeq: number;
   lastProcessedMessageId: string | null;
-  entity: { id: string; name: string; type: "human" | "agent"; avatarColor: string | null; agent?: { provider: string } | null };
+  replyMode: ReplyMode;
+  entity: { id: string; name: string; type: "human" | "agent"; avatarColor: string | null; agent?: { id: string; provider: string } | null };
 }
 
 export function toSpaceDto(space: SpaceRow, members: MemberRow[], viewer: { entityId: string; lastSeenSeq: number }, unreadCount: number): SpaceDto {
@@ -42,6 +44,8 @@ export function toMemberDto(m: MemberRow): MemberDto {
     ...toEntityDto(m.entity),
     role: m.role,
     provider: m.entity.agent?.provider ?? null,
+    agentId: m.entity.agent?.id ?? null,
+    replyMode: m.entity.agent ? m.replyMode : null,
     // An agent's cursor is the newest message a finished run processed.
     lastSeenSeq: m.entity.type === "agent" ? m.lastProcessedSeq : m.lastSeenSeq,
     lastSeenMessageId: m.entity.type === "agent" ? m.lastProcessedMessageId : m.lastSeenMessageId,

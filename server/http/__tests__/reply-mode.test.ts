@@ -7,6 +7,8 @@ import { request, run } from "@/server/testing/http";
 import { createChannel } from "@/server/domain/spaces/create-channel";
 import { addMembers } from "@/server/domain/spaces/add-members";
 import { setReplyModeHandler } from "../reply-mode";
+import { listSpacesHandler } from "../list-spaces";
+import type { SpaceDto } from "@/lib/realtime/dto";
 
 let t: TestServer;
 let ada: TestUser;
@@ -34,6 +36,22 @@ describe("reply mode API", () => {
     expect(res.body).toEqual({ spaceId, agentId, replyMode: "addressed" });
     const agent = await t.deps.db.agent.findUniqueOrThrow({ where: { id: agentId } });
     expect((await t.deps.db.membership.findFirstOrThrow({ where: { spaceId, entityId: agent.entityId } })).replyMode).toBe("addressed");
+    // Every member's space view carries it, with the agent's id to change it by.
+    const { spaces } = (await run(t, listSpacesHandler, request("/api/spaces", { cookie: ben.cookie }))).body as { spaces: SpaceDto[] };
+    const member = spaces.find((s) => s.id === spaceId)?.members.find((m) => m.type === "agent");
+    expect(member).toMatchObject({ agentId, replyMode: "addressed" });
+    expect(spaces.find((s) => s.id === spaceId)?.members.find((m) => m.id === ben.entityId)).toMatchObject({ agentId: null, replyMode: null });
+    // The change is in the agent's audit history: who, where, before → after; setting it again records nothing.
+    await put(ada.cookie, { replyMode: "addressed" });
+    const audit = await t.deps.db.auditEntry.findMany({ where: { agentId } });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actorId: ada.entityId,
+      action: "agent.reply_mode",
+      subject: '"Scout" in #ops',
+      before: { replyMode: "every" },
+      after: { replyMode: "addressed" },
+    });
   });
 
   it("401 signed out, 403 for a plain member, 400 for a bad mode or id, 404 for an agent not in the space", async () => {
