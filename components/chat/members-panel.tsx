@@ -4,12 +4,15 @@ import type { SpaceDto } from "@/lib/realtime/dto";
 import { REPLY_MODE_TEXT } from "@/lib/agents/reply-modes";
 import { Avatar } from "./avatar";
 import { ReplyModeSelect } from "./reply-mode-select";
+import { SpaceBudgetForm } from "./space-budget-form";
 
 interface Props {
   space: SpaceDto;
   meId: string;
   online: Record<string, true>;
   canManage: boolean;
+  /** Workspace admins also set the space's token budget for its agents. */
+  isAdmin: boolean;
   onClose(): void;
   onAdd(): void;
   onRemove(entityId: string): void;
@@ -17,7 +20,7 @@ interface Props {
   onRename(name: string): Promise<void>;
 }
 
-export function MembersPanel({ space, meId, online, canManage, onClose, onAdd, onRemove, onLeave, onRename }: Props) {
+export function MembersPanel({ space, meId, online, canManage, isAdmin, onClose, onAdd, onRemove, onLeave, onRename }: Props) {
   const [name, setName] = useState(space.name);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -61,6 +64,7 @@ export function MembersPanel({ space, meId, online, canManage, onClose, onAdd, o
           )}
         </form>
       )}
+      {isAdmin && space.members.some((m) => m.type === "agent") && <SpaceBudgetForm spaceId={space.id} budget={space.dailyTokenBudget} />}
       <ul className="flex-1 overflow-y-auto p-2">
         {space.members.map((m) => (
           <li key={m.id} className="group flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-zinc-50 dark:hover:bg-zinc-900">

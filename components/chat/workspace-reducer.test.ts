@@ -90,13 +90,22 @@ describe("agent indicators", () => {
 
 describe("membership news", () => {
   const ada = { id: "ent-ada", name: "Ada", type: "human" as const, avatarColor: null };
-  const member = (e: typeof ada) => ({ ...e, role: "member" as const, provider: null, agentId: null, replyMode: null, lastSeenSeq: 0, lastSeenMessageId: null });
+  const member = (e: typeof ada) => ({
+    ...e,
+    role: "member" as const,
+    provider: null,
+    agentId: null,
+    replyMode: null,
+    lastSeenSeq: 0,
+    lastSeenMessageId: null,
+  });
   const general: SpaceDto = {
     id: "sp",
     name: "general",
     kind: "channel",
     topic: "",
     maxChainDepth: 5,
+    dailyTokenBudget: null,
     lastSeq: 0,
     unreadCount: 0,
     lastSeenSeq: 0,

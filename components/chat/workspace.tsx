@@ -152,6 +152,7 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
             meId={me.entity.id}
             online={state.online}
             canManage={canManage}
+            isAdmin={me.isAdmin}
             onClose={() => setMembersOpen(false)}
             onAdd={() => setDialog("add")}
             onRemove={(id) =>

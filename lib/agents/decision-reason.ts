@@ -6,6 +6,7 @@ export function reasonForMember(reason: string): string {
   if (reason.startsWith("trigger failed")) return "trigger failed";
   if (reason.startsWith("queue full")) return "queue full: the agent has too many runs waiting";
   if (reason.startsWith("queued behind")) return "queued";
+  if (reason.startsWith("budget: the space's")) return "budget: this space's agents have used their token budget for today";
   if (reason.startsWith("budget:")) return "budget: the agent has used its token budget for today";
   return reason;
 }

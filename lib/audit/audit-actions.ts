@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   "key.rotate",
   "key.revoke",
   "settings.update",
+  "space.budget",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -44,9 +44,42 @@ describe("unread", () => {
 describe("readMarkers", () => {
   it("puts each member at the newest loaded message at or before their cursor", () => {
     const members = [
-      { id: "b", name: "B", type: "human" as const, avatarColor: null, provider: null, agentId: null, replyMode: null, role: "member" as const, lastSeenSeq: 3, lastSeenMessageId: "m3" },
-      { id: "p", name: "P", type: "agent" as const, avatarColor: null, provider: null, agentId: null, replyMode: null, role: "member" as const, lastSeenSeq: 10, lastSeenMessageId: "m10" },
-      { id: "me", name: "Me", type: "human" as const, avatarColor: null, provider: null, agentId: null, replyMode: null, role: "member" as const, lastSeenSeq: 4, lastSeenMessageId: "m4" },
+      {
+        id: "b",
+        name: "B",
+        type: "human" as const,
+        avatarColor: null,
+        provider: null,
+        agentId: null,
+        replyMode: null,
+        role: "member" as const,
+        lastSeenSeq: 3,
+        lastSeenMessageId: "m3",
+      },
+      {
+        id: "p",
+        name: "P",
+        type: "agent" as const,
+        avatarColor: null,
+        provider: null,
+        agentId: null,
+        replyMode: null,
+        role: "member" as const,
+        lastSeenSeq: 10,
+        lastSeenMessageId: "m10",
+      },
+      {
+        id: "me",
+        name: "Me",
+        type: "human" as const,
+        avatarColor: null,
+        provider: null,
+        agentId: null,
+        replyMode: null,
+        role: "member" as const,
+        lastSeenSeq: 4,
+        lastSeenMessageId: "m4",
+      },
     ];
     const markers = readMarkers([msg(2), msg(3), msg(4)], members, "me");
     expect(markers.get("m3")?.map((m) => m.id)).toEqual(["b"]);

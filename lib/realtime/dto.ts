@@ -50,6 +50,8 @@ export interface SpaceDto {
   kind: SpaceKind;
   topic: string;
   maxChainDepth: number;
+  /** Tokens the agents' runs triggered here may use per UTC day; null: no budget. */
+  dailyTokenBudget: number | null;
   lastSeq: number;
   unreadCount: number;
   /** The caller's own read cursor. */

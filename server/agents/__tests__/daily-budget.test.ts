@@ -10,6 +10,7 @@ import { updateAgent } from "@/server/domain/agents/update-agent";
 import { agentSettingsInput } from "@/server/domain/agents/agent-settings";
 import { triggerService } from "../services/trigger-service";
 import { secondsToNextUtcDay } from "@/lib/utc-day";
+import { setSpaceBudget } from "@/server/domain/spaces/set-space-budget";
 
 let srv: TestServer | undefined;
 afterEach(async () => {
@@ -54,4 +55,35 @@ it("a budget is a whole number of tokens, at least 1", () => {
   expect(agentSettingsInput.safeParse({ dailyTokenBudget: 1.5 }).success).toBe(false);
   expect(agentSettingsInput.safeParse({ dailyTokenBudget: 50_000 }).success).toBe(true);
   expect(agentSettingsInput.safeParse({ dailyTokenBudget: null }).success).toBe(true);
+});
+
+it("a space's budget covers all its agents' runs triggered there; only admins set it, and it is audited", async () => {
+  const s = await startAgentScenario({ Scout: replyOnce("on it"), Critic: replyOnce("noted") });
+  srv = s.srv;
+  const root = await s.srv.user("Root", { isAdmin: true });
+  await expect(setSpaceBudget(s.srv.deps, s.ada.actor, { spaceId: s.space.id, dailyTokenBudget: 10 })).rejects.toMatchObject({ code: "forbidden" });
+  // Both agents' runs (30 tokens each) count against the space's 60.
+  await setSpaceBudget(s.srv.deps, root.actor, { spaceId: s.space.id, dailyTokenBudget: 60 });
+  await sendMessage(s.srv.deps, s.ada.actor, { spaceId: s.space.id, text: "first" });
+  await s.srv.gateway.idle();
+  const spent = (await s.srv.deps.db.run.aggregate({ where: { triggerSpaceId: s.space.id }, _sum: { totalTokens: true } }))._sum.totalTokens;
+  expect(spent).toBeGreaterThanOrEqual(60);
+  const runsBefore = await s.srv.deps.db.run.count();
+  const second = (await sendMessage(s.srv.deps, s.ada.actor, { spaceId: s.space.id, text: "second" })).message;
+  await s.srv.gateway.idle();
+  const decisions = await s.srv.deps.db.triggerDecision.findMany({ where: { messageId: second.id } });
+  expect(decisions.map((d) => [d.decision, d.reason])).toEqual([
+    ["refused", `budget: the space's agents have used ${spent} of its 60 tokens for today (UTC)`],
+    ["refused", `budget: the space's agents have used ${spent} of its 60 tokens for today (UTC)`],
+  ]);
+  expect(await s.srv.deps.db.run.count()).toBe(runsBefore);
+  const chain = await getChain(s.srv.deps, s.ada.actor, { messageId: second.id });
+  expect(new Set(chain.root.decisions.map((d) => d.reason))).toEqual(new Set(["budget: this space's agents have used their token budget for today"]));
+  const audit = await s.srv.deps.db.auditEntry.findFirstOrThrow({ where: { action: "space.budget" } });
+  expect(audit).toMatchObject({ actorId: root.entityId, subject: "#general", before: { dailyTokenBudget: null }, after: { dailyTokenBudget: 60 } });
+  // Lifting it lets agents answer again.
+  await setSpaceBudget(s.srv.deps, root.actor, { spaceId: s.space.id, dailyTokenBudget: null });
+  const third = (await sendMessage(s.srv.deps, s.ada.actor, { spaceId: s.space.id, text: "third" })).message;
+  await s.srv.gateway.idle();
+  expect(await s.srv.deps.db.run.count({ where: { triggerMessageId: third.id } })).toBe(2);
 });

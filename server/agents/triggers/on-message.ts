@@ -14,7 +14,7 @@ import { MAX_QUEUED_RUNS_PER_AGENT } from "@/lib/limits";
 import { intersect, reachForMessage, requesterOf } from "../reach/reach";
 import { mentions, type ReplyMode } from "@/lib/agents/reply-modes";
 import { reasonForMember } from "@/lib/agents/decision-reason";
-import { budgetRefusal } from "./daily-budget";
+import { budgetRefusal, spaceBudgetRefusal } from "./daily-budget";
 import { rooms } from "@/lib/realtime/events";
 
 export type Decision = "triggered" | "folded" | "resumed" | "refused";
@@ -23,7 +23,9 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
   const space = await ctx.db.space.findUnique({
     where: { id: m.spaceId },
     select: {
+      id: true,
       maxChainDepth: true,
+      dailyTokenBudget: true,
       memberships: {
         where: { entity: { type: "agent" } },
         select: { replyMode: true, entity: { select: { id: true, name: true, agent: { select: { id: true, enabled: true, dailyTokenBudget: true } } } } },
@@ -49,6 +51,8 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
     ? ((await ctx.db.message.findUnique({ where: { id: m.replyToMessageId }, select: { senderId: true } }))?.senderId ?? null)
     : null;
 
+  // The space's budget is the same for every agent: asked once, and only when one is set.
+  const spaceOverBudget = await spaceBudgetRefusal(ctx.db, space, ctx.clock.now());
   const outcomes: { name: string; decision: Decision; reason: string }[] = [];
   for (const entity of agents) {
     const agentId = entity.agent.id;
@@ -70,7 +74,7 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
       await decide("refused", refusal);
       continue;
     }
-    const overBudget = await budgetRefusal(ctx.db, entity.agent, ctx.clock.now());
+    const overBudget = spaceOverBudget ?? (await budgetRefusal(ctx.db, entity.agent, ctx.clock.now()));
     if (overBudget) {
       await decide("refused", overBudget);
       continue;

@@ -9,6 +9,7 @@ interface SpaceRow {
   kind: "channel" | "direct";
   topic: string;
   maxChainDepth: number;
+  dailyTokenBudget: number | null;
   lastSeq: number;
   createdAt: Date;
 }
@@ -31,6 +32,7 @@ export function toSpaceDto(space: SpaceRow, members: MemberRow[], viewer: { enti
     kind: space.kind,
     topic: space.topic,
     maxChainDepth: space.maxChainDepth,
+    dailyTokenBudget: space.dailyTokenBudget,
     lastSeq: space.lastSeq,
     unreadCount,
     lastSeenSeq: viewer.lastSeenSeq,
