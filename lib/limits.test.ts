@@ -61,6 +61,7 @@ describe("product limits", () => {
     expect(limits.RATE_LIMITS.signInPerIp).toEqual({ points: 20, durationS: 900, blockS: 900 }));
   it("10 wrong sign-ins per account per 15 minutes, then a 15-minute block", () =>
     expect(limits.RATE_LIMITS.signInPerAccount).toEqual({ points: 10, durationS: 900, blockS: 900 }));
+  it("30 readiness checks per address per 10 s", () => expect(limits.RATE_LIMITS.readyChecksPerIp).toEqual({ points: 30, durationS: 10 }));
   it("5 sign-ups per IP per hour", () => expect(limits.RATE_LIMITS.signupPerIp).toEqual({ points: 5, durationS: 3600 }));
   it("one password hash at a time", () => expect(limits.MAX_CONCURRENT_PASSWORD_HASHES).toBe(1));
   it("a chain tree shows at most 500 nodes, each message clipped to 280 characters", () => {

@@ -122,6 +122,8 @@ export const RATE_LIMITS = {
   chainViewsPerUser: { points: 60, durationS: 60 },
   /** Service (webhook) triggers per key. */
   serviceTriggersPerKey: { points: 30, durationS: 60 },
+  /** Readiness checks (GET /api/ready) per address: load balancers poll every few seconds. */
+  readyChecksPerIp: { points: 30, durationS: 10 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -43,7 +43,7 @@ async function main() {
   // One process owns the database unless Redis says there are several; only then is every
   // `running` run at start one this process left behind.
   await gateway.start({ recover: !e.REDIS_URL });
-  setRuntime({ ...deps, secret, gateway });
+  setRuntime({ ...deps, secret, gateway, pingRedis: realtime.pingRedis });
 
   const app = next({ dev, hostname: listen.host, port: e.PORT, httpServer });
   const handle = app.getRequestHandler();

@@ -8,6 +8,8 @@ import { setDb } from "./db/client";
 export interface Runtime extends Deps {
   secret: string;
   gateway?: Gateway;
+  /** Asks Redis whether it answers; absent when the process runs without Redis. */
+  pingRedis?: () => Promise<void>;
 }
 
 const g = globalThis as unknown as { __parleyRuntime?: Runtime };

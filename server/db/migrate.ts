@@ -57,3 +57,10 @@ export async function migrate(sql: SqlRunner, dir = path.join(process.cwd(), "pr
     if (sql.kind === "postgres") await sql.query("SELECT pg_advisory_unlock($1)", [LOCK_KEY]);
   }
 }
+
+/** Migrations in `dir` that the database has not applied (for readiness: a node on an older schema must not take traffic). */
+export async function pendingMigrations(appliedNames: () => Promise<string[]>, dir = path.join(process.cwd(), "prisma/migrations")): Promise<string[]> {
+  const applied = new Set(await appliedNames());
+  const names = (await readdir(/*turbopackIgnore: true*/ dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+  return names.filter((n) => !applied.has(n)).sort();
+}

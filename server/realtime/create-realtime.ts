@@ -25,6 +25,8 @@ export interface Realtime {
   events: EventSink;
   /** Rate limits, in Redis when the realtime layer uses Redis, else in memory. */
   limits: RateLimits;
+  /** Asks Redis whether it answers (for /api/ready); absent without REDIS_URL. */
+  pingRedis?: () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function createRealtime(
   });
 
   const redisClients: { quit(): Promise<unknown> }[] = [];
+  let pingRedis: Realtime["pingRedis"];
   let limits = opts.limits ?? createRateLimits();
   if (opts.redisUrl) {
     const pub = createClient({ url: opts.redisUrl });
@@ -58,6 +61,7 @@ export async function createRealtime(
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
     redisClients.push(pub, sub);
+    pingRedis = async () => void (await pub.ping());
     limits = opts.limits ?? createRateLimits({ redis: pub });
     log.info("socket.io fan-out through redis");
   }
@@ -139,6 +143,7 @@ export async function createRealtime(
     io,
     events,
     limits,
+    pingRedis,
     close: async () => {
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(redisClients.map((c) => c.quit().catch(() => {})));
