@@ -11,18 +11,21 @@ import { json } from "./respond";
 
 type Check = "up" | "down";
 
+/** "up" when `probe` answers, else "down" (logged once per check, with what failed). */
+async function check(probe: () => Promise<unknown>, what: string): Promise<Check> {
+  try {
+    await probe();
+    return "up";
+  } catch (e) {
+    log.error({ err: e }, `readiness: ${what} down`);
+    return "down";
+  }
+}
+
 export const readyHandler = endpoint(async (req, deps) => {
   await deps.limits?.consume("readyChecksPerIp", clientIp(req));
-  const db: Check = await deps.db.$queryRaw`SELECT 1`.then(
-    () => "up",
-    (e) => (log.error({ err: e }, "readiness: database down"), "down"),
-  );
-  const redis: Check | "not used" = !deps.pingRedis
-    ? "not used"
-    : await deps.pingRedis().then(
-        () => "up",
-        (e) => (log.error({ err: e }, "readiness: redis down"), "down"),
-      );
+  const db = await check(() => deps.db.$queryRaw`SELECT 1`, "database");
+  const redis = deps.pingRedis ? await check(deps.pingRedis, "redis") : "not used";
   let migrations = "unknown";
   if (db === "up") {
     try {
