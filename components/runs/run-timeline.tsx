@@ -2,6 +2,7 @@
 import { type RunEventDto, toolError } from "@/lib/runs/run-events";
 import { tokenUsage } from "@/lib/runs/token-usage";
 import { clock } from "./run-status";
+import { TOOL_NAMES } from "@/lib/agents/tool-names";
 
 const json = (v: unknown) => JSON.stringify(v, null, 2);
 
@@ -24,6 +25,12 @@ function Body({ e }: { e: RunEventDto }) {
           {d.omittedNew ? `, ${d.omittedNew} [NEW] lines left unread for the budget` : ""}
           {d.resumed ? ` — resumed after wait (${d.resumed.status})` : ""}
           {d.retry ? ` — rebuilt smaller after the provider said: ${d.retry}` : ""}
+          {d.tools && (
+            <span className="block text-zinc-500">
+              Tools offered ({d.tools.length} of {TOOL_NAMES.length}): {d.tools.join(", ")}
+              {d.tools.length < TOOL_NAMES.length ? ` · not offered: ${TOOL_NAMES.filter((n) => !d.tools?.includes(n)).join(", ")}` : ""}
+            </span>
+          )}
         </span>
       );
     }

@@ -27,6 +27,8 @@ export type RunEventBody =
         retry?: string;
         /** The run's reach for this call: what it could read. A later, narrower call or reader must not see what this one did. */
         reach?: string[];
+        /** The tools the model was offered in this call (the agent's enabled tools); absent on older rows. */
+        tools?: string[];
       };
     }
   /** usage.cachedInput: of `input`, tokens read from the provider's prompt cache; null or absent when the provider did not say. */

@@ -177,6 +177,9 @@ describe("tools", () => {
     expect(offered[0]).toContain("send_message");
     expect(offered[0]).not.toContain("set_memories");
     expect(offered[0]).toHaveLength(TOOL_NAMES.length - 1);
+    // The run's timeline records what was offered, so the inspector can show the tool was not.
+    const event = await srv.deps.db.runEvent.findFirstOrThrow({ where: { type: "context", run: { agentId: agents.Scout!.id } } });
+    expect((event.data as { tools: string[] }).tools).toEqual(offered[0]);
   });
 
   it("more than maxToolSteps tool steps fail the run with a reason", async () => {

@@ -9,6 +9,7 @@ import { callBudget } from "../context/budget";
 import { buildWithEarlier } from "../context/earlier-summary";
 import { countTokens, tokenCountingFor } from "../context/token-count";
 import { toolSchemasText } from "../tools/schema-text";
+import { enabledTools } from "../tools/registry";
 import type { MessageOrigin } from "../context/context-input";
 import type { ResolvedModel } from "../models/resolve-model";
 import { noteSeen, type RunScope } from "../tools/run-scope";
@@ -92,6 +93,7 @@ export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: Ru
     budget: { window: budget.window, output: budget.output, tools: budget.tools, context: budget.context },
     ...(opts.retry ? { retry: opts.retry } : {}),
     reach: [...scope.run.reach],
+    tools: enabledTools(agent.enabledTools).map((t) => t.name),
   });
   // The static part goes as instructions, outside the step's messages.
   return { model, context, steps: { limit: budget.input - countTokens(context.staticPart, counting), counting } };
