@@ -20,7 +20,11 @@ export const usageQuery = z.object({
 });
 
 /** `query` is checked only once the actor may see usage: a member learns nothing from a 400. */
-export async function getUsage({ db }: Pick<Deps, "db">, actor: Pick<Actor, "isAdmin">, input: { query: Record<string, string>; now?: Date }): Promise<UsageDto> {
+export async function getUsage(
+  { db }: Pick<Deps, "db">,
+  actor: Pick<Actor, "isAdmin">,
+  input: { query: Record<string, string>; now?: Date },
+): Promise<UsageDto> {
   requireUsageAdmin(actor);
   const parsed = usageQuery.safeParse(input.query);
   if (!parsed.success) throw invalidInput(parsed.error.issues);

@@ -56,7 +56,12 @@ export function durationSeries(days: readonly string[], rows: readonly DurationR
   return days.map((day) => {
     const r = byDay.get(day);
     return r
-      ? { day, runs: Number(r.runs), medianMs: r.medianMs === null ? null : Math.round(Number(r.medianMs)), p95Ms: r.p95Ms === null ? null : Math.round(Number(r.p95Ms)) }
+      ? {
+          day,
+          runs: Number(r.runs),
+          medianMs: r.medianMs === null ? null : Math.round(Number(r.medianMs)),
+          p95Ms: r.p95Ms === null ? null : Math.round(Number(r.p95Ms)),
+        }
       : { day, runs: 0, medianMs: null, p95Ms: null };
   });
 }

@@ -69,7 +69,8 @@ describe("test trigger", () => {
     const flooder = await t.user("Flo", { isAdmin: true });
     await t.deps.db.agent.update({ where: { id: agent.id }, data: { enabled: false } });
     // A disabled agent refuses (409) without queueing, so the flood measures only the limit.
-    for (let i = 0; i < RATE_LIMITS.testTriggersPerUser.points; i++) expect((await testTrigger({ cookie: flooder.cookie }, { serviceName: "ci" })).status).toBe(409);
+    for (let i = 0; i < RATE_LIMITS.testTriggersPerUser.points; i++)
+      expect((await testTrigger({ cookie: flooder.cookie }, { serviceName: "ci" })).status).toBe(409);
     const refused = await testTrigger({ cookie: flooder.cookie }, { serviceName: "ci" });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -81,12 +82,9 @@ describe("service keys over HTTP", () => {
   const keys = (method: "POST" | "DELETE", auth: { cookie?: string; bearer?: string }) =>
     run(t, method === "POST" ? rotateKeyHandler : revokeKeyHandler, request(`/api/agents/${agent.id}/keys`, { method, ...auth }), { id: agent.id });
   const trigger = (key: string) =>
-    run(
-      t,
-      agentTriggerHandler,
-      request(`/api/agents/${agent.id}/trigger`, { method: "POST", headers: { "x-secret-key": key }, body: { serviceName: "ci" } }),
-      { id: agent.id },
-    );
+    run(t, agentTriggerHandler, request(`/api/agents/${agent.id}/trigger`, { method: "POST", headers: { "x-secret-key": key }, body: { serviceName: "ci" } }), {
+      id: agent.id,
+    });
 
   it("a rotated-out key and a revoked key get 401; members cannot revoke", async () => {
     const first = await keys("POST", { cookie: admin.cookie });
@@ -140,7 +138,15 @@ describe("usage and prices", () => {
     const ok = await put({ cookie: admin.cookie }, { prices: [price] });
     expect(ok.status).toBe(200);
     expect(ok.body.prices.find((p: { modelId: string }) => p.modelId === "my-llama")).toMatchObject({ source: "admin", price: { inputPerM: 1 } });
-    const bad = await put({ cookie: admin.cookie }, { prices: [{ ...price, inputPerM: -1, outputPerM: "2" }, { ...price, modelId: "bad id\n" }] });
+    const bad = await put(
+      { cookie: admin.cookie },
+      {
+        prices: [
+          { ...price, inputPerM: -1, outputPerM: "2" },
+          { ...price, modelId: "bad id\n" },
+        ],
+      },
+    );
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.fields)).toEqual(["prices.0.inputPerM", "prices.0.outputPerM", "prices.1.modelId"]);
     const twice = await put({ cookie: admin.cookie }, { prices: [price, price] });

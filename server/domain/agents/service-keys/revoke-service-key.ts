@@ -16,7 +16,13 @@ export async function revokeAgentServiceKey({ db }: Pick<Deps, "db">, actor: Act
     const done = await tx.serviceKey.updateMany({ where: { id: { in: live.map((k) => k.id) }, revokedAt: null }, data: { revokedAt: new Date() } });
     if (done.count === 0) throw new AppError("conflict", "This agent has no service key to revoke");
     const prefix = live.map((k) => k.prefix).join(", ");
-    await recordAudit(tx, actor, { action: "key.revoke", agentId: agent.id, subject: `service key of ${JSON.stringify(agent.entity.name)}`, before: { prefix }, after: null });
+    await recordAudit(tx, actor, {
+      action: "key.revoke",
+      agentId: agent.id,
+      subject: `service key of ${JSON.stringify(agent.entity.name)}`,
+      before: { prefix },
+      after: null,
+    });
     return { revoked: prefix };
   });
 }

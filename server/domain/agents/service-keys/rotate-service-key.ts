@@ -8,21 +8,24 @@ import { recordAudit } from "../../audit/record-audit";
 import { requireAgentAdmin } from "../require-agent-admin";
 import { issueServiceKey } from "./key-store";
 
-export async function rotateAgentServiceKey(
-  { db }: Pick<Deps, "db">,
-  actor: Actor,
-  input: { agentId: string; spaceIds?: string[] },
-): Promise<RotatedKeyDto> {
+export async function rotateAgentServiceKey({ db }: Pick<Deps, "db">, actor: Actor, input: { agentId: string; spaceIds?: string[] }): Promise<RotatedKeyDto> {
   requireAgentAdmin(actor);
   const agent = await db.agent.findUnique({ where: { id: input.agentId }, select: { id: true, entityId: true, entity: { select: { name: true } } } });
   if (!agent) throw new AppError("not_found", "Agent not found");
   const spaceIds = [...new Set(input.spaceIds ?? [])];
   if (spaceIds.length) {
     const member = await db.membership.count({ where: { entityId: agent.entityId, spaceId: { in: spaceIds } } });
-    if (member !== spaceIds.length) throw new AppError("bad_request", "spaceIds: every space must be one the agent is a member of", { fields: { spaceIds: "every space must be one the agent is a member of" } });
+    if (member !== spaceIds.length)
+      throw new AppError("bad_request", "spaceIds: every space must be one the agent is a member of", {
+        fields: { spaceIds: "every space must be one the agent is a member of" },
+      });
   }
   return db.$transaction(async (tx) => {
-    const old = await tx.serviceKey.findFirst({ where: { agentId: agent.id, revokedAt: null }, orderBy: { createdAt: "desc" }, select: { prefix: true, spaceIds: true } });
+    const old = await tx.serviceKey.findFirst({
+      where: { agentId: agent.id, revokedAt: null },
+      orderBy: { createdAt: "desc" },
+      select: { prefix: true, spaceIds: true },
+    });
     const issued = await issueServiceKey(tx, agent.id, { spaceIds });
     // The prefix only: the audit log must never hold a usable key.
     await recordAudit(tx, actor, {

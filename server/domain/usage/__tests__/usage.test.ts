@@ -19,7 +19,18 @@ let critic: { id: string };
 
 const at = (iso: string) => new Date(iso);
 
-async function addRun(agentId: string, r: { day: string; status?: "completed" | "failed" | "canceled" | "running"; ms?: number; input?: number; cached?: number; output?: number; modelId?: string | null }) {
+async function addRun(
+  agentId: string,
+  r: {
+    day: string;
+    status?: "completed" | "failed" | "canceled" | "running";
+    ms?: number;
+    input?: number;
+    cached?: number;
+    output?: number;
+    modelId?: string | null;
+  },
+) {
   const startedAt = at(`${r.day}T10:00:00Z`);
   await db.run.create({
     data: {
