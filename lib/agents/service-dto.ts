@@ -11,7 +11,8 @@ export interface ServiceKeyDto {
 }
 
 export interface ServicePanelDto {
-  agent: { id: string; name: string; enabled: boolean };
+  /** `entityId` is what runs name the agent by (RunDto.agent.id). */
+  agent: { id: string; entityId: string; name: string; enabled: boolean };
   key: ServiceKeyDto | null;
   /** The agent's newest service runs, newest first. */
   runs: RunDto[];

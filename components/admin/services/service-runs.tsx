@@ -12,7 +12,8 @@ import { when } from "./format";
 
 const link = "font-medium text-accent-600 hover:underline dark:text-indigo-300";
 
-export function ServiceRuns({ agentId, initial }: { agentId: string; initial: RunDto[] }) {
+/** `entityId`: the agent's entity, which runs name it by (RunDto.agent.id). */
+export function ServiceRuns({ agentId, entityId, initial }: { agentId: string; entityId: string; initial: RunDto[] }) {
   const [runs, setRuns] = useState(initial);
   const [testRunId, setTestRunId] = useState<string | null>(null);
   const merge = useCallback((run: RunDto) => {
@@ -27,7 +28,7 @@ export function ServiceRuns({ agentId, initial }: { agentId: string; initial: Ru
     const body: { runs: RunDto[] } = await res.json();
     setRuns(body.runs.filter((r) => r.triggerType === "service").slice(0, SERVICE_RUNS_SHOWN));
   }, [agentId]);
-  useRunSocket({ onRun: (run) => run.agent.id === agentId && merge(run), onReconnect: () => void reload() });
+  useRunSocket({ onRun: (run) => run.agent.id === entityId && merge(run), onReconnect: () => void reload() });
   const testRun = testRunId ? runs.find((r) => r.id === testRunId) : undefined;
 
   return (

@@ -5,7 +5,11 @@ describe("price form rows", () => {
   const rows = [
     toRow({ modelId: "gpt-4o", price: { inputPerM: 3, cachedInputPerM: 1, outputPerM: 12 }, source: "admin", agents: ["Scout"] }),
     toRow({ modelId: "gpt-4o-mini", price: { inputPerM: 0.15, cachedInputPerM: 0.075, outputPerM: 0.6 }, source: "default", agents: [] }),
-    { ...toRow({ modelId: "my-llama", price: null, source: "none", agents: [] }), source: "admin" as const, values: { inputPerM: "1", cachedInputPerM: "", outputPerM: "2" } },
+    {
+      ...toRow({ modelId: "my-llama", price: null, source: "none", agents: [] }),
+      source: "admin" as const,
+      values: { inputPerM: "1", cachedInputPerM: "", outputPerM: "2" },
+    },
   ];
 
   it("sends only admin-priced rows, blanks as null so the server names them", () => {

@@ -6,7 +6,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { costRows, unpricedModels } from "@/lib/usage/chart-rows";
 import type { UsageDto } from "@/lib/usage/usage-dto";
 import { ChartFigure } from "./chart-figure";
-import { AGENT_COLORS, axis, grid, shortDay, usd } from "./chart-style";
+import { AGENT_COLORS, axis, grid, legend, shortDay, usd, usdTick } from "./chart-style";
 import { ChartTooltip } from "./chart-tooltip";
 
 export function CostChart({ usage }: { usage: UsageDto }) {
@@ -31,11 +31,11 @@ export function CostChart({ usage }: { usage: UsageDto }) {
           <BarChart data={rows}>
             <CartesianGrid {...grid} />
             <XAxis dataKey="day" tickFormatter={shortDay} {...axis} />
-            <YAxis tickFormatter={usd} width={64} {...axis} />
+            <YAxis tickFormatter={usdTick} width={64} {...axis} />
             <Tooltip content={<ChartTooltip format={usd} />} cursor={{ fill: "currentColor", fillOpacity: 0.08 }} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
+            <Legend {...legend} />
             {usage.agents.map((a, i) => (
-              <Bar key={a.id} dataKey={a.id} name={a.name} stackId="cost" fill={AGENT_COLORS[i % AGENT_COLORS.length]} />
+              <Bar isAnimationActive={false} key={a.id} dataKey={a.id} name={a.name} stackId="cost" fill={AGENT_COLORS[i % AGENT_COLORS.length]} />
             ))}
           </BarChart>
         </ResponsiveContainer>

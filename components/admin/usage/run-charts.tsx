@@ -4,7 +4,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { UsageDto } from "@/lib/usage/usage-dto";
 import { ChartFigure } from "./chart-figure";
-import { COLORS, axis, grid, ms, shortDay } from "./chart-style";
+import { COLORS, axis, grid, legend, ms, shortDay } from "./chart-style";
 import { ChartTooltip } from "./chart-tooltip";
 
 const count = (n: number) => String(n);
@@ -24,10 +24,10 @@ export function OutcomesChart({ usage }: { usage: UsageDto }) {
           <XAxis dataKey="day" tickFormatter={shortDay} {...axis} />
           <YAxis allowDecimals={false} width={40} {...axis} />
           <Tooltip content={<ChartTooltip format={count} />} cursor={{ fill: "currentColor", fillOpacity: 0.08 }} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar dataKey="completed" name="Completed" stackId="o" fill={COLORS.completed} />
-          <Bar dataKey="failed" name="Failed" stackId="o" fill={COLORS.failed} />
-          <Bar dataKey="canceled" name="Canceled" stackId="o" fill={COLORS.canceled} />
+          <Legend {...legend} />
+          <Bar isAnimationActive={false} dataKey="completed" name="Completed" stackId="o" fill={COLORS.completed} />
+          <Bar isAnimationActive={false} dataKey="failed" name="Failed" stackId="o" fill={COLORS.failed} />
+          <Bar isAnimationActive={false} dataKey="canceled" name="Canceled" stackId="o" fill={COLORS.canceled} />
         </BarChart>
       </ResponsiveContainer>
     </ChartFigure>
@@ -48,11 +48,20 @@ export function DurationChart({ usage }: { usage: UsageDto }) {
         <LineChart data={usage.durations}>
           <CartesianGrid {...grid} />
           <XAxis dataKey="day" tickFormatter={shortDay} {...axis} />
-          <YAxis tickFormatter={(v: number) => ms(v)} width={56} {...axis} />
+          <YAxis tickFormatter={(v: number) => ms(v)} width={64} {...axis} />
           <Tooltip content={<ChartTooltip format={(v) => ms(v)} />} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Line dataKey="medianMs" name="Median" stroke={COLORS.median} strokeWidth={2} dot={{ r: 2 }} connectNulls={false} />
-          <Line dataKey="p95Ms" name="p95" stroke={COLORS.p95} strokeWidth={2} dot={{ r: 2 }} connectNulls={false} strokeDasharray="4 3" />
+          <Legend {...legend} />
+          <Line isAnimationActive={false} dataKey="medianMs" name="Median" stroke={COLORS.median} strokeWidth={2} dot={{ r: 2 }} connectNulls={false} />
+          <Line
+            isAnimationActive={false}
+            dataKey="p95Ms"
+            name="p95"
+            stroke={COLORS.p95}
+            strokeWidth={2}
+            dot={{ r: 2 }}
+            connectNulls={false}
+            strokeDasharray="4 3"
+          />
         </LineChart>
       </ResponsiveContainer>
     </ChartFigure>

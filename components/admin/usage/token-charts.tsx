@@ -5,7 +5,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { agentTokenRows } from "@/lib/usage/chart-rows";
 import type { UsageDto } from "@/lib/usage/usage-dto";
 import { ChartFigure } from "./chart-figure";
-import { COLORS, axis, grid, shortDay, tokens } from "./chart-style";
+import { COLORS, axis, grid, legend, shortDay, tokens } from "./chart-style";
 import { ChartTooltip } from "./chart-tooltip";
 
 export function TokenCharts({ usage }: { usage: UsageDto }) {
@@ -37,10 +37,10 @@ export function TokenCharts({ usage }: { usage: UsageDto }) {
                 <XAxis dataKey="day" tickFormatter={shortDay} {...axis} />
                 <YAxis tickFormatter={tokens} width={48} {...axis} />
                 <Tooltip content={<ChartTooltip format={tokens} />} cursor={{ fill: "currentColor", fillOpacity: 0.08 }} />
-                <Legend wrapperStyle={{ fontSize: 12 }} />
-                <Bar dataKey="uncachedInput" name="Input" stackId="in" fill={COLORS.uncachedInput} />
-                <Bar dataKey="cachedInput" name="Cached input" stackId="in" fill={COLORS.cachedInput} />
-                <Bar dataKey="output" name="Output" fill={COLORS.output} />
+                <Legend {...legend} />
+                <Bar isAnimationActive={false} dataKey="uncachedInput" name="Input" stackId="in" fill={COLORS.uncachedInput} />
+                <Bar isAnimationActive={false} dataKey="cachedInput" name="Cached input" stackId="in" fill={COLORS.cachedInput} />
+                <Bar isAnimationActive={false} dataKey="output" name="Output" fill={COLORS.output} />
               </BarChart>
             </ResponsiveContainer>
           </ChartFigure>

@@ -10,7 +10,10 @@ import { requireAgentAdmin } from "../require-agent-admin";
 
 export async function getServicePanel({ db }: Pick<Deps, "db">, actor: Actor, input: { agentId: string }): Promise<ServicePanelDto> {
   requireAgentAdmin(actor);
-  const agent = await db.agent.findUnique({ where: { id: input.agentId }, select: { id: true, enabled: true, entity: { select: { name: true } } } });
+  const agent = await db.agent.findUnique({
+    where: { id: input.agentId },
+    select: { id: true, entityId: true, enabled: true, entity: { select: { name: true } } },
+  });
   if (!agent) throw new AppError("not_found", "Agent not found");
   const [key, runs] = await Promise.all([
     liveServiceKey(db, agent.id),
@@ -21,7 +24,7 @@ export async function getServicePanel({ db }: Pick<Deps, "db">, actor: Actor, in
       include: runInclude,
     }),
   ]);
-  return { agent: { id: agent.id, name: agent.entity.name, enabled: agent.enabled }, key, runs: runs.map(toRunDto) };
+  return { agent: { id: agent.id, entityId: agent.entityId, name: agent.entity.name, enabled: agent.enabled }, key, runs: runs.map(toRunDto) };
 }
 
 /** The agent's live key, if it has one (rotation leaves at most one). */

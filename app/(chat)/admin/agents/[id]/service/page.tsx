@@ -42,7 +42,7 @@ export default async function AgentServicesPage({ params }: { params: Promise<{ 
       <div className="space-y-6">
         <ServiceKeyCard agentId={id} initial={panel.key} />
         <CurlSnippet appUrl={await appUrl()} agentId={id} />
-        <ServiceRuns agentId={id} initial={panel.runs} />
+        <ServiceRuns agentId={id} entityId={panel.agent.entityId} initial={panel.runs} />
       </div>
     </>
   );
