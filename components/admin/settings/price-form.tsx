@@ -40,8 +40,10 @@ export function PriceForm({ initial }: { initial: ModelPriceRowDto[] }) {
     const res = await fetch("/api/settings/prices", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const json = await res.json().catch(() => null);
     if (!res.ok) {
-      setFieldErrors(errorsByRow(body, json?.error?.fields ?? {}));
-      setError(json?.error?.message ?? `Could not save (HTTP ${res.status})`);
+      const byRow = errorsByRow(body, json?.error?.fields ?? {});
+      setFieldErrors(byRow);
+      // Field problems are shown at their inputs; the summary only points there.
+      setError(Object.keys(byRow).length ? "Some prices need fixing: see the marked fields." : (json?.error?.message ?? `Could not save (HTTP ${res.status})`));
       return setStatus("idle");
     }
     setRows((json.prices as ModelPriceRowDto[]).map(toRow));

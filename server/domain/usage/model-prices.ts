@@ -13,7 +13,11 @@ export async function adminPrices(db: Db): Promise<Map<string, Price>> {
   return new Map(rows.map((r) => [r.modelId, { inputPerM: r.inputPerM, cachedInputPerM: r.cachedInputPerM, outputPerM: r.outputPerM }]));
 }
 
-const usd = z.number().finite().min(0).max(MAX_PRICE_PER_M_TOKENS);
+const usd = z
+  .number({ error: "enter a price in USD per million tokens" })
+  .finite()
+  .min(0, "a price cannot be negative")
+  .max(MAX_PRICE_PER_M_TOKENS, `at most ${MAX_PRICE_PER_M_TOKENS} USD per million tokens`);
 
 /** What a save carries: the admin-priced models, the whole list (a model left out goes back to its default, or to no price). */
 export const modelPricesInput = z.object({
