@@ -96,4 +96,12 @@ describe("product limits", () => {
   it("a recurring plan runs at most once a minute", () => expect(limits.MIN_CRON_INTERVAL_MS).toBe(60_000));
   it("20 account or admin changes per user per minute", () => expect(limits.RATE_LIMITS.accountChangesPerUser).toEqual({ points: 20, durationS: 60 }));
   it("the embedded database runs at most 4 agent runs at once per process", () => expect(limits.MAX_RUNS_IN_FLIGHT_EMBEDDED).toBe(4));
+  it("10 test triggers per admin per minute", () => expect(limits.RATE_LIMITS.testTriggersPerUser).toEqual({ points: 10, durationS: 60 }));
+  it("30 usage reports per user per minute", () => expect(limits.RATE_LIMITS.usageReadsPerUser).toEqual({ points: 30, durationS: 60 }));
+  it("usage covers the last 7 or 30 UTC days", () => expect(limits.USAGE_RANGE_DAYS).toEqual([7, 30]));
+  it("an agent's Services page lists its 20 newest service runs", () => expect(limits.SERVICE_RUNS_SHOWN).toBe(20));
+  it("a price save carries at most 200 models, each price at most 10,000 USD per million tokens", () => {
+    expect(limits.MAX_PRICED_MODELS).toBe(200);
+    expect(limits.MAX_PRICE_PER_M_TOKENS).toBe(10_000);
+  });
 });

@@ -88,6 +88,14 @@ export const AUDIT_PAGE_SIZE = 50;
 /** Admin changes listed in an agent's next context ("changed since your last run"); older ones are counted. */
 export const MAX_ADMIN_CHANGES_SHOWN = 10;
 
+/** The usage page's ranges, in UTC days back from today; the API accepts only these. */
+export const USAGE_RANGE_DAYS = [7, 30] as const;
+/** Service runs listed on an agent's Services page (newest first). */
+export const SERVICE_RUNS_SHOWN = 20;
+/** Models one price-settings save may carry, and the highest price accepted (USD per million tokens). */
+export const MAX_PRICED_MODELS = 200;
+export const MAX_PRICE_PER_M_TOKENS = 10_000;
+
 // --- Abuse limits: one client must not hurt everyone (see SECURITY.md) ---
 /** A rate limit: `points` actions per `durationS` seconds per key; past it, refused for `blockS` (default: the rest of the window). */
 export interface RateLimit {
@@ -124,6 +132,10 @@ export const RATE_LIMITS = {
   serviceTriggersPerKey: { points: 30, durationS: 60 },
   /** Readiness checks (GET /api/ready) per address: load balancers poll every few seconds. */
   readyChecksPerIp: { points: 30, durationS: 10 },
+  /** Test triggers an admin sends from an agent's Services page (each starts a run). */
+  testTriggersPerUser: { points: 10, durationS: 60 },
+  /** Usage reports per user (each reads up to 30 days of runs). */
+  usageReadsPerUser: { points: 30, durationS: 60 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -41,8 +41,28 @@ export class AppError extends Error {
 
 export const isAppError = (e: unknown): e is AppError => typeof e === "object" && e !== null && (e as { [APP_ERROR]?: unknown })[APP_ERROR] === true;
 
+/** Field path ("prices.2.inputPerM", or "body") → what is wrong with it: shown next to each field. */
+export type FieldErrors = Record<string, string>;
+
+/**
+ * A 400 for input that failed its schema: the message names the first field, and `fields`
+ * carries every field's problem so a form can show each next to its input.
+ */
+export function invalidInput(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String).join(".") || "body";
+    fields[path] ??= issue.message;
+  }
+  const [first] = Object.entries(fields);
+  return new AppError("bad_request", first ? `${first[0]}: ${first[1]}` : "Invalid input", { fields });
+}
+
 /** The client-safe form of any thrown value. */
-export function toErrorBody(e: unknown): { code: ErrorCode; message: string } {
-  if (isAppError(e)) return { code: e.code, message: e.message };
+export function toErrorBody(e: unknown): { code: ErrorCode; message: string; fields?: FieldErrors } {
+  if (isAppError(e)) {
+    const fields = (e.details as { fields?: FieldErrors } | undefined)?.fields;
+    return fields ? { code: e.code, message: e.message, fields } : { code: e.code, message: e.message };
+  }
   return { code: "internal", message: "Something went wrong on our side." };
 }

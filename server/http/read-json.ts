@@ -1,7 +1,7 @@
 // Request bodies: JSON only, at most MAX_BODY_BYTES and MAX_JSON_DEPTH deep, parsed with a
 // zod schema. Unknown keys are dropped by the schemas, so a body cannot smuggle in e.g. a senderId.
 import type { z } from "zod";
-import { AppError } from "../domain/errors";
+import { AppError, invalidInput } from "../domain/errors";
 import { assertJsonDepth } from "./json-depth";
 import { bodyTooLarge, declaresTooLarge, readBody } from "./read-body";
 
@@ -28,9 +28,7 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
     throw new AppError("bad_request", "Request body is not valid JSON");
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError("bad_request", issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "Invalid body");
-  }
+  // Every field's problem goes back (error.fields), the first one also in the message.
+  if (!parsed.success) throw invalidInput(parsed.error.issues);
   return parsed.data;
 }

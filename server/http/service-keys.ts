@@ -1,11 +1,13 @@
 // POST /api/agents/:id/keys  (admins, signed-in session)  body optional: { spaceIds?: string[] }
-// → 201 { key, prefix, spaceIds }. Rotates the agent's service key (the old one stops working);
-// the key is shown once. With spaceIds, runs the key starts reach only those of the agent's
-// spaces, so a webhook meant for one channel cannot be steered into another.
+// → 201 { key, prefix, spaceIds, createdAt }. Rotates the agent's service key (the old one stops
+// working); the key is shown once. With spaceIds, runs the key starts reach only those of the
+// agent's spaces, so a webhook meant for one channel cannot be steered into another.
+// DELETE /api/agents/:id/keys (admins, session) → { revoked: prefix }; 409 when there is none.
+// Both are recorded in the audit log (key.rotate, key.revoke).
 import { z } from "zod";
-import { AppError } from "../domain/errors";
-import { rotateServiceKey } from "../agents/services/service-keys";
-import { authed, requireAdmin } from "./endpoint";
+import { revokeAgentServiceKey } from "../domain/agents/service-keys/revoke-service-key";
+import { rotateAgentServiceKey } from "../domain/agents/service-keys/rotate-service-key";
+import { actorOf, authed, requireAdmin } from "./endpoint";
 import { readJson } from "./read-json";
 import { json } from "./respond";
 
@@ -17,14 +19,15 @@ export const rotateKeyHandler = authed<{ id: string }>(
     // Body-less POSTs (the common case) rotate an unnarrowed key; a JSON body may narrow it.
     const hasBody = req.body !== null && /json/i.test(req.headers.get("content-type") ?? "");
     const { spaceIds } = hasBody ? await readJson(req, body) : { spaceIds: [] };
-    const agent = await deps.db.agent.findUnique({ where: { id }, select: { id: true, entityId: true } });
-    if (!agent) throw new AppError("not_found", "Agent not found");
-    const unique = [...new Set(spaceIds)];
-    if (unique.length) {
-      const member = await deps.db.membership.count({ where: { entityId: agent.entityId, spaceId: { in: unique } } });
-      if (member !== unique.length) throw new AppError("bad_request", "spaceIds: every space must be one the agent is a member of");
-    }
-    return json(await rotateServiceKey(deps.db, id, { spaceIds: unique }), 201);
+    return json(await rotateAgentServiceKey(deps, actorOf(caller), { agentId: id, spaceIds }), 201);
+  },
+  { sessionOnly: true, limit: "accountChangesPerUser" },
+);
+
+export const revokeKeyHandler = authed<{ id: string }>(
+  async (_req, deps, { id }, caller) => {
+    requireAdmin(caller, "manage service keys");
+    return json(await revokeAgentServiceKey(deps, actorOf(caller), { agentId: id }));
   },
   { sessionOnly: true, limit: "accountChangesPerUser" },
 );

@@ -83,7 +83,7 @@ export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: Ru
   // The context checked the active space (in reach, still a member); tools and drafts start from that.
   scope.state.activeSpaceId = input.activeSpace?.id ?? null;
   if (context.seen) noteSeen(scope, context.seen.spaceId, context.seen.fromSeq, context.seen.toSeq);
-  await ctx.db.run.update({ where: { id: run.id }, data: { contextSnapshot: context.text, seenCursors: scope.state.seen } });
+  await ctx.db.run.update({ where: { id: run.id }, data: { contextSnapshot: context.text, seenCursors: scope.state.seen, modelId: agent.modelId } });
   await appendRunEvent(ctx, run.id, "context", {
     tokens: context.tokens,
     omittedSeen: context.omittedSeen,

@@ -1,10 +1,8 @@
-// Per-agent secret keys for service triggers. The key is shown once;
-// only its SHA-256 is stored (keys are long random strings, so a fast hash is enough —
-// there is nothing to brute-force), and lookups go through the hash's unique index.
-import { createHash, randomBytes } from "node:crypto";
+// Service keys as the gateway and scripts use them: rotate without an admin actor (the
+// `agent-key` script, tests) and verify a key a service sends. Admins rotate and revoke
+// through server/domain/agents/service-keys, which also records the change in the audit log.
 import type { Db } from "../../db/client";
-
-const hash = (key: string) => createHash("sha256").update(key).digest("hex");
+import { hashServiceKey, issueServiceKey } from "../../domain/agents/service-keys/key-store";
 
 /**
  * Creates a key for the agent, revoking its earlier ones (rotation). Returns the plain key once.
@@ -15,14 +13,7 @@ export async function rotateServiceKey(
   agentId: string,
   opts: { name?: string; spaceIds?: string[] } = {},
 ): Promise<{ key: string; prefix: string; spaceIds: string[] }> {
-  const name = opts.name ?? "default";
-  const spaceIds = opts.spaceIds ?? [];
-  const key = `pk_${randomBytes(24).toString("base64url")}`;
-  const prefix = key.slice(0, 8);
-  await db.$transaction([
-    db.serviceKey.updateMany({ where: { agentId, revokedAt: null }, data: { revokedAt: new Date() } }),
-    db.serviceKey.create({ data: { agentId, name, keyHash: hash(key), prefix, spaceIds } }),
-  ]);
+  const { key, prefix, spaceIds } = await db.$transaction((tx) => issueServiceKey(tx, agentId, opts));
   return { key, prefix, spaceIds };
 }
 
@@ -36,7 +27,7 @@ export interface VerifiedServiceKey {
 export async function verifyServiceKey(db: Db, agentId: string, key: string): Promise<VerifiedServiceKey | null> {
   if (!key || key.length > 200) return null;
   const row = await db.serviceKey.findUnique({
-    where: { keyHash: hash(key) },
+    where: { keyHash: hashServiceKey(key) },
     select: { id: true, agentId: true, revokedAt: true, spaceIds: true },
   });
   if (!row || row.agentId !== agentId || row.revokedAt) return null;

@@ -6,7 +6,7 @@ import { AppError } from "../../domain/errors";
 import type { GatewayCtx } from "../gateway-context";
 import { broadcastRun } from "../runs/broadcast-run";
 import { MAX_QUEUED_RUNS_PER_AGENT } from "@/lib/limits";
-import { reachForService } from "../reach/reach";
+import { currentReach, reachForService } from "../reach/reach";
 import type { VerifiedServiceKey } from "./service-keys";
 import { secondsToNextUtcDay } from "@/lib/utc-day";
 import { budgetRefusal } from "../triggers/daily-budget";
@@ -16,11 +16,17 @@ export const serviceTriggerInput = z.object({
   payload: z.unknown().optional(),
 });
 
+/**
+ * `requesterId`: a person the run acts for (an admin's test trigger from the Services page):
+ * its reach is narrowed to the spaces that person shares with the agent, now and at every
+ * model call, like a run a message of theirs started. A service's own key acts for nobody.
+ */
 export async function triggerService(
   ctx: GatewayCtx,
   agentId: string,
   key: VerifiedServiceKey,
   body: z.infer<typeof serviceTriggerInput>,
+  opts: { requesterId?: string } = {},
 ): Promise<{ runId: string }> {
   const agent = await ctx.db.agent.findUnique({ where: { id: agentId }, select: { id: true, enabled: true, entityId: true, dailyTokenBudget: true } });
   if (!agent) throw new AppError("not_found", "Agent not found");
@@ -28,7 +34,8 @@ export async function triggerService(
   const now = ctx.clock.now();
   const overBudget = await budgetRefusal(ctx.db, agent, now);
   if (overBudget) throw new AppError("rate_limited", `${overBudget}; try again after 00:00 UTC`, { retryAfterS: secondsToNextUtcDay(now) });
-  const reach = await reachForService(ctx.db, agent.entityId, key.spaceIds);
+  const keyReach = await reachForService(ctx.db, agent.entityId, key.spaceIds);
+  const reach = opts.requesterId ? await currentReach(ctx.db, keyReach, opts.requesterId) : keyReach;
   // Counted and created under the per-agent lock the message triggers take, so the cap holds under a burst.
   const run = await ctx.db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${agentId}))`;
@@ -44,6 +51,7 @@ export async function triggerService(
         servicePayload: (body.payload ?? null) as object,
         chainDepth: 0,
         reach,
+        requesterId: opts.requesterId ?? null,
         queuedAt: ctx.clock.now(),
       },
       select: { id: true },

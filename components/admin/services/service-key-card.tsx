@@ -1,0 +1,111 @@
+"use client";
+// The agent's service key: its prefix and dates; Rotate (the new key shown once, with Copy;
+// the old key stops working) and Revoke (after a confirmation). Both go through
+// /api/agents/:id/keys, which records them in the audit log.
+import { useState } from "react";
+import type { RotatedKeyDto, ServiceKeyDto } from "@/lib/agents/service-dto";
+import { CopyButton } from "./copy-button";
+import { errorText, when } from "./format";
+
+const button = "rounded-lg px-4 py-2 text-sm font-medium disabled:opacity-60";
+
+export function ServiceKeyCard({ agentId, initial }: { agentId: string; initial: ServiceKeyDto | null }) {
+  const [key, setKey] = useState(initial);
+  const [fresh, setFresh] = useState<RotatedKeyDto | null>(null);
+  const [busy, setBusy] = useState<"rotate" | "revoke" | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function rotate() {
+    setBusy("rotate");
+    setError(null);
+    const res = await fetch(`/api/agents/${agentId}/keys`, { method: "POST" });
+    const body = await res.json().catch(() => null);
+    setBusy(null);
+    if (!res.ok) return setError(errorText(body, res.status));
+    setFresh(body);
+    setKey({ prefix: body.prefix, createdAt: body.createdAt, lastUsedAt: null, spaceIds: body.spaceIds });
+  }
+
+  async function revoke() {
+    setBusy("revoke");
+    setError(null);
+    const res = await fetch(`/api/agents/${agentId}/keys`, { method: "DELETE" });
+    const body = await res.json().catch(() => null);
+    setBusy(null);
+    setConfirming(false);
+    if (!res.ok) return setError(errorText(body, res.status));
+    setKey(null);
+    setFresh(null);
+  }
+
+  return (
+    <section aria-labelledby="service-key" className="rounded-2xl border border-zinc-200 p-4 sm:p-5 dark:border-zinc-800">
+      <h2 id="service-key" className="font-semibold">
+        Service key
+      </h2>
+      {key ? (
+        <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className="text-zinc-600 dark:text-zinc-400">Starts with</dt>
+          <dd className="font-mono">{key.prefix}…</dd>
+          <dt className="text-zinc-600 dark:text-zinc-400">Created</dt>
+          <dd>{when(key.createdAt)}</dd>
+          <dt className="text-zinc-600 dark:text-zinc-400">Last used</dt>
+          <dd>{key.lastUsedAt ? when(key.lastUsedAt) : "never"}</dd>
+          <dt className="text-zinc-600 dark:text-zinc-400">Reaches</dt>
+          <dd>{key.spaceIds.length ? `${key.spaceIds.length} of the agent's spaces` : "all the agent's spaces"}</dd>
+        </dl>
+      ) : (
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No key: services cannot trigger this agent. Rotate to create one.</p>
+      )}
+
+      {fresh && (
+        <div className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40">
+          <p className="text-sm font-medium text-amber-900 dark:text-amber-200">New key: copy it now, it is not shown again. The old key no longer works.</p>
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <input
+              readOnly
+              aria-label="New service key"
+              value={fresh.key}
+              onFocus={(e) => e.target.select()}
+              className="min-w-0 flex-1 rounded border border-amber-300 bg-white px-2 py-1 font-mono text-sm dark:border-amber-800 dark:bg-zinc-900"
+            />
+            <CopyButton text={fresh.key} label="Copy the new key" />
+          </div>
+        </div>
+      )}
+
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <button type="button" onClick={rotate} disabled={busy !== null} className={`${button} bg-accent-600 text-white hover:bg-accent-700`}>
+          {busy === "rotate" ? "Rotating…" : key ? "Rotate key" : "Create key"}
+        </button>
+        {key && !confirming && (
+          <button
+            type="button"
+            onClick={() => setConfirming(true)}
+            disabled={busy !== null}
+            className={`${button} border border-red-300 text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950/40`}
+          >
+            Revoke key
+          </button>
+        )}
+      </div>
+      {confirming && (
+        <fieldset className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+          <legend className="mb-2 w-full">Revoke the key? Services using it get 401 until a new key is created.</legend>
+          <button type="button" onClick={revoke} disabled={busy !== null} className={`${button} bg-red-600 text-white hover:bg-red-700`}>
+            {busy === "revoke" ? "Revoking…" : "Yes, revoke"}
+          </button>
+          <button type="button" onClick={() => setConfirming(false)} className={`${button} border border-zinc-300 dark:border-zinc-700`}>
+            Cancel
+          </button>
+        </fieldset>
+      )}
+      {error && (
+        <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+// What an agent's Services page shows: its live key (prefix and dates, never the key) and its
+// newest service runs. Admins only: keys and runs are agent administration.
+import { SERVICE_RUNS_SHOWN } from "@/lib/limits";
+import type { ServiceKeyDto, ServicePanelDto } from "@/lib/agents/service-dto";
+import type { Db } from "../../../db/client";
+import type { Actor, Deps } from "../../deps";
+import { AppError } from "../../errors";
+import { runInclude, toRunDto } from "../../runs/run-dto";
+import { requireAgentAdmin } from "../require-agent-admin";
+
+export async function getServicePanel({ db }: Pick<Deps, "db">, actor: Actor, input: { agentId: string }): Promise<ServicePanelDto> {
+  requireAgentAdmin(actor);
+  const agent = await db.agent.findUnique({
+    where: { id: input.agentId },
+    select: { id: true, entityId: true, enabled: true, entity: { select: { name: true } } },
+  });
+  if (!agent) throw new AppError("not_found", "Agent not found");
+  const [key, runs] = await Promise.all([
+    liveServiceKey(db, agent.id),
+    db.run.findMany({
+      where: { agentId: agent.id, triggerType: "service" },
+      orderBy: { queuedAt: "desc" },
+      take: SERVICE_RUNS_SHOWN,
+      include: runInclude,
+    }),
+  ]);
+  return { agent: { id: agent.id, entityId: agent.entityId, name: agent.entity.name, enabled: agent.enabled }, key, runs: runs.map(toRunDto) };
+}
+
+/** The agent's live key, if it has one (rotation leaves at most one). */
+export async function liveServiceKey(db: Db, agentId: string): Promise<ServiceKeyDto | null> {
+  const row = await db.serviceKey.findFirst({
+    where: { agentId, revokedAt: null },
+    orderBy: { createdAt: "desc" },
+    select: { prefix: true, createdAt: true, lastUsedAt: true, spaceIds: true },
+  });
+  return row ? { prefix: row.prefix, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null, spaceIds: row.spaceIds } : null;
+}
