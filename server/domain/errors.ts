@@ -41,8 +41,14 @@ export class AppError extends Error {
 
 export const isAppError = (e: unknown): e is AppError => typeof e === "object" && e !== null && (e as { [APP_ERROR]?: unknown })[APP_ERROR] === true;
 
+/** Invalid input, one message per field (`status`, `before`, …), for forms to show next to each field. */
+export type FieldErrors = Record<string, string>;
+
 /** The client-safe form of any thrown value. */
-export function toErrorBody(e: unknown): { code: ErrorCode; message: string } {
-  if (isAppError(e)) return { code: e.code, message: e.message };
+export function toErrorBody(e: unknown): { code: ErrorCode; message: string; fields?: FieldErrors } {
+  if (isAppError(e)) {
+    const fields = (e.details as { fields?: FieldErrors } | undefined)?.fields;
+    return fields ? { code: e.code, message: e.message, fields } : { code: e.code, message: e.message };
+  }
   return { code: "internal", message: "Something went wrong on our side." };
 }

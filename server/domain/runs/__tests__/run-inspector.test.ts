@@ -31,8 +31,8 @@ describe("run inspector", () => {
   });
 
   it("lists runs for admins, filtered by status", async () => {
-    expect((await listRuns(srv.deps, admin.actor, {})).map((r) => r.id)).toEqual([runId]);
-    expect(await listRuns(srv.deps, admin.actor, { status: "failed" })).toEqual([]);
+    expect((await listRuns(srv.deps, admin.actor, {})).runs.map((r) => r.id)).toEqual([runId]);
+    expect(await listRuns(srv.deps, admin.actor, { status: "failed" })).toEqual({ runs: [], nextBefore: null });
     await expect(listRuns(srv.deps, admin.actor, { status: "nonsense" })).rejects.toMatchObject({ code: "bad_request" });
   });
 
