@@ -68,3 +68,10 @@ export interface RetriedRunDto {
 export interface CanceledRunDto {
   run: RunDto;
 }
+
+/** What the admin run list can be filtered by (the page loads it with the list). */
+export interface RunFilterOptions {
+  /** `id` filters the API; `entityId` is how a run pushed over the socket names its agent. */
+  agents: { id: string; entityId: string; name: string }[];
+  spaces: { id: string; name: string; kind: "channel" | "direct" }[];
+}

@@ -30,7 +30,11 @@ export async function getRunDetail({ db }: Pick<Deps, "db">, actor: Pick<Actor, 
     row.planId ? db.plan.findUnique({ where: { id: row.planId }, select: { id: true, name: true, instruction: true } }) : null,
     db.message.findMany({ where: { runId: id }, orderBy: { createdAt: "asc" }, include: messageInclude, take: MAX_MESSAGES }),
   ]);
-  const place = await loadRunPlace(db, row, messages.map((m) => m.id));
+  const place = await loadRunPlace(
+    db,
+    row,
+    messages.map((m) => m.id),
+  );
   return {
     run: toRunDto(row),
     context: row.contextSnapshot,

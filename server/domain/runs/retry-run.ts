@@ -57,7 +57,13 @@ export async function retryRun({ db }: Pick<Deps, "db">, actor: Pick<Actor, "isA
       });
       if (old.triggerMessageId) {
         await tx.triggerDecision.create({
-          data: { messageId: old.triggerMessageId, agentId: old.agentId, decision: "triggered", reason: `retry of failed run ${old.id}, by an admin`, runId: run.id },
+          data: {
+            messageId: old.triggerMessageId,
+            agentId: old.agentId,
+            decision: "triggered",
+            reason: `retry of failed run ${old.id}, by an admin`,
+            runId: run.id,
+          },
         });
       }
       return { runId: run.id };

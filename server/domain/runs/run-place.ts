@@ -40,9 +40,7 @@ export async function loadRunPlace(
       : childIds.length,
   ]);
   return {
-    parent: trigger
-      ? { messageId: trigger.id, senderName: trigger.sender.name, spaceId: trigger.spaceId, run: parentRun ? toRef(parentRun) : null }
-      : null,
+    parent: trigger ? { messageId: trigger.id, senderName: trigger.sender.name, spaceId: trigger.spaceId, run: parentRun ? toRef(parentRun) : null } : null,
     children: children.map(toRef),
     moreChildren: Math.max(0, childCount - children.length),
     chainMessageId: trigger?.id ?? sentMessageIds[0] ?? null,

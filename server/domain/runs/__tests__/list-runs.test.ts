@@ -27,12 +27,15 @@ beforeAll(async () => {
   spaceB = (await createChannel(t.deps, admin.actor, { name: "beta" })).id;
   const { message: m } = await sendMessage(t.deps, admin.actor, { spaceId: spaceA, text: "please look at the launch checklist" });
   triggerText = m.text;
-  const make = (data: Record<string, unknown>) => t.deps.db.run.create({ data: { agentId: scout.id, triggerType: "space_message", queuedAt: T0, ...data } as never });
+  const make = (data: Record<string, unknown>) =>
+    t.deps.db.run.create({ data: { agentId: scout.id, triggerType: "space_message", queuedAt: T0, ...data } as never });
   // Seven runs at the same instant, then three a minute apart.
   for (let i = 0; i < 7; i++) all.push((await make({ triggerSpaceId: spaceA, status: "completed" })).id);
   all.push((await make({ triggerSpaceId: spaceA, triggerMessageId: m.id, status: "failed", queuedAt: new Date(T0.getTime() + 60_000) })).id);
   all.push((await make({ agentId: critic.id, triggerSpaceId: spaceB, status: "queued", queuedAt: new Date(T0.getTime() + 120_000) })).id);
-  all.push((await make({ triggerType: "service", serviceName: "ci", status: "completed", activeSpaceId: spaceB, queuedAt: new Date(T0.getTime() + 180_000) })).id);
+  all.push(
+    (await make({ triggerType: "service", serviceName: "ci", status: "completed", activeSpaceId: spaceB, queuedAt: new Date(T0.getTime() + 180_000) })).id,
+  );
 });
 afterAll(() => t?.close());
 
@@ -57,7 +60,10 @@ describe("run list filters", () => {
   });
 
   it("refuses a bad filter with the field named", async () => {
-    await expect(listRuns(t.deps, admin.actor, { status: "nonsense" })).rejects.toMatchObject({ code: "bad_request", details: { fields: { status: expect.any(String) } } });
+    await expect(listRuns(t.deps, admin.actor, { status: "nonsense" })).rejects.toMatchObject({
+      code: "bad_request",
+      details: { fields: { status: expect.any(String) } },
+    });
     await expect(listRuns(t.deps, admin.actor, { from: "yesterday" })).rejects.toMatchObject({ details: { fields: { from: expect.any(String) } } });
     await expect(listRuns(t.deps, admin.actor, { limit: "1000" })).rejects.toMatchObject({ details: { fields: { limit: expect.any(String) } } });
     await expect(listRuns(t.deps, admin.actor, { agentId: "x' OR 1=1 --" })).rejects.toMatchObject({ details: { fields: { agentId: "Not an id" } } });
@@ -86,7 +92,9 @@ describe("run list pages", () => {
 
   it("keeps its place when newer runs arrive between pages, and pages within a filter", async () => {
     const first = await listRuns(t.deps, admin.actor, { limit: "3", spaceId: spaceA });
-    await t.deps.db.run.create({ data: { agentId: scout.id, triggerType: "space_message", triggerSpaceId: spaceA, status: "queued", queuedAt: new Date(T0.getTime() + 600_000) } });
+    await t.deps.db.run.create({
+      data: { agentId: scout.id, triggerType: "space_message", triggerSpaceId: spaceA, status: "queued", queuedAt: new Date(T0.getTime() + 600_000) },
+    });
     const second = await listRuns(t.deps, admin.actor, { limit: "100", spaceId: spaceA, before: first.nextBefore! });
     expect([...first.runs, ...second.runs].map((r) => r.id)).toEqual([all[7], ...all.slice(0, 7).sort().reverse()]);
     expect(second.nextBefore).toBeNull();

@@ -99,7 +99,10 @@ describe("retrying a run", () => {
       await expect(retryRun(t.deps, admin.actor, { runId: run.id })).rejects.toMatchObject({ code: "conflict", message: /Only failed runs/ });
     }
     await expect(retryRun(t.deps, admin.actor, { runId: "nope" })).rejects.toMatchObject({ code: "not_found" });
-    await expect(retryRun(t.deps, admin.actor, { runId: "../../etc" })).rejects.toMatchObject({ code: "bad_request", details: { fields: { runId: expect.any(String) } } });
+    await expect(retryRun(t.deps, admin.actor, { runId: "../../etc" })).rejects.toMatchObject({
+      code: "bad_request",
+      details: { fields: { runId: expect.any(String) } },
+    });
     const old = await failedRun({ triggerMessageId: null });
     await expect(retryRun(t.deps, member.actor, { runId: old.id })).rejects.toMatchObject({ code: "forbidden" });
     expect(await t.deps.db.run.count({ where: { retryOfId: old.id } })).toBe(0);
@@ -107,7 +110,9 @@ describe("retrying a run", () => {
 
   it("respects the agent's queued-run cap", async () => {
     const agent = await createAgent(t.deps.db, "Busy", { enabled: false });
-    await t.deps.db.run.createMany({ data: Array.from({ length: 20 }, () => ({ agentId: agent.id, triggerType: "service" as const, status: "queued" as const })) });
+    await t.deps.db.run.createMany({
+      data: Array.from({ length: 20 }, () => ({ agentId: agent.id, triggerType: "service" as const, status: "queued" as const })),
+    });
     const old = await failedRun({ agentId: agent.id, triggerMessageId: null });
     await expect(retryRun(t.deps, admin.actor, { runId: old.id })).rejects.toMatchObject({ code: "conflict", message: /queued runs/ });
   });
