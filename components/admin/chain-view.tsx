@@ -1,7 +1,7 @@
 "use client";
 // An admin's full-page chain tree for one message (the run page's "View chain"). Live while
-// open: any run changing anywhere (the admins' room hears every run queued, started, finished)
-// fetches the tree again, at most every REFRESH_MS, so a chain grows in place as it unfolds
+// open: any run changing anywhere, or agents deciding about a message (the admins' room hears
+// both for every space) fetches the tree again, at most every REFRESH_MS, so a chain grows in place as it unfolds
 // without a burst of changes spending the chainViewsPerUser limit.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ChainDto } from "@/lib/chains/chain-dtos";
@@ -49,7 +49,7 @@ export function ChainView({ messageId }: { messageId: string }) {
     void load();
     return () => clearTimeout(timer.current ?? undefined);
   }, [load]);
-  useRunSocket({ onRun: refreshSoon, onReconnect: refreshSoon });
+  useRunSocket({ onRun: refreshSoon, onDecided: refreshSoon, onReconnect: refreshSoon });
 
   return (
     <div>

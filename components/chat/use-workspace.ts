@@ -116,6 +116,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
     socket.on("run:updated", ({ run }) => dispatch({ type: "run", run }));
     socket.on("run:stream", (draft) => dispatch({ type: "draft", draft }));
     socket.on("message:unanswered", (note) => dispatch({ type: "unanswered", note }));
+    socket.on("chain:decided", ({ messageId }) => dispatch({ type: "decided", messageId }));
     return () => {
       socket.disconnect();
       socketRef.current = null;

@@ -101,6 +101,12 @@ export interface ServerToClientEvents {
   "run:stream": (p: RunStreamDto) => void;
   /** The receiver's message woke no agent (each refused it or folded it into a queued run): why, per agent. Only to its sender. */
   "message:unanswered": (p: UnansweredDto) => void;
+  /**
+   * The agents of a message's space decided what to do about it (trigger decisions are written;
+   * a refusal makes no run, so nothing else would say so): open chain trees fetch again. To the
+   * space's members and to admins; ids only.
+   */
+  "chain:decided": (p: { spaceId: string; messageId: string }) => void;
   /** A run's timeline grew (admins only). */
   "run:event": (p: { event: RunEventDto }) => void;
 }

@@ -99,6 +99,8 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
     }
   }
   if (!fromAgent) tellSenderIfUnanswered(ctx, m, outcomes);
+  ctx.events.publish(rooms.space(m.spaceId), "chain:decided", { spaceId: m.spaceId, messageId: m.id });
+  ctx.events.publish(rooms.admins, "chain:decided", { spaceId: m.spaceId, messageId: m.id });
   ctx.kick();
 }
 
