@@ -49,6 +49,9 @@ export function RunList({ initialFilters, options }: { initialFilters: RunFilter
     });
     return () => {
       stale = true;
+      // A refresh planned under the old filters must not merge its runs into the new list.
+      clearTimeout(refreshTimer.current ?? undefined);
+      refreshTimer.current = null;
     };
   }, [fetchPage]);
 
