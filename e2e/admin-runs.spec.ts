@@ -12,6 +12,8 @@ async function critic(page: Page, provider: string) {
 }
 
 test("an admin watches runs arrive, filters them, opens one and its chain, and retries a failed one", async ({ browser }) => {
+  // Several agent runs, two of them failing, on a shared 2-core machine.
+  test.setTimeout(180_000);
   const context = await browser.newContext();
   const chat = await context.newPage();
   await signIn(chat, "ada@parley.dev", "parley-admin");
@@ -29,7 +31,12 @@ test("an admin watches runs arrive, filters them, opens one and its chain, and r
   const question = `Scout, what do we know about the launch? ${Date.now()}`;
   await send(chat, "#general", question);
   const runs = admin.getByRole("region", { name: "Runs" });
-  await expect(runs.getByRole("row").filter({ hasText: question }).first()).toBeVisible({ timeout: 20_000 });
+  // Every agent of #general wakes; Scout is the one asked.
+  const scoutRow = runs
+    .getByRole("row")
+    .filter({ hasText: question })
+    .filter({ has: admin.getByRole("link", { name: "Scout" }) });
+  await expect(scoutRow).toBeVisible({ timeout: 20_000 });
 
   // Filters live in the address and survive a reload.
   await admin.getByRole("combobox", { name: "Status" }).selectOption("completed");
@@ -38,10 +45,10 @@ test("an admin watches runs arrive, filters them, opens one and its chain, and r
   await admin.waitForURL(/trigger=space_message/);
   await admin.reload();
   await expect(admin.getByRole("combobox", { name: "Status" })).toHaveValue("completed");
-  await expect(runs.getByRole("row").filter({ hasText: question }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(scoutRow).toBeVisible({ timeout: 20_000 });
 
   // The run's page: its place in the chain, and the chain tree.
-  await runs.getByRole("row").filter({ hasText: question }).first().getByRole("link", { name: "Scout" }).click();
+  await scoutRow.getByRole("link", { name: "Scout" }).click();
   await expect(admin.getByRole("heading", { name: "Run of Scout", level: 1 })).toBeVisible();
   await expect(admin.getByRole("heading", { name: "Place in the chain" })).toBeVisible();
   await admin.getByRole("link", { name: "View chain" }).click();
@@ -58,7 +65,11 @@ test("an admin watches runs arrive, filters them, opens one and its chain, and r
     const ask = `Critic, review this ${Date.now()}`;
     await send(chat, "#design", ask);
     await admin.goto("/admin/runs?status=failed");
-    const failedRow = admin.getByRole("region", { name: "Runs" }).getByRole("row").filter({ hasText: ask }).first();
+    const failedRow = admin
+      .getByRole("region", { name: "Runs" })
+      .getByRole("row")
+      .filter({ hasText: ask })
+      .filter({ has: admin.getByRole("link", { name: "Critic" }) });
     await expect(failedRow).toBeVisible({ timeout: 20_000 });
     await failedRow.getByRole("link", { name: "Critic" }).click();
     await admin.getByRole("button", { name: "Retry run" }).click();
