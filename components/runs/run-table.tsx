@@ -17,7 +17,7 @@ export function RunTable({ runs }: { runs: RunListItemDto[] }) {
       aria-label="Runs"
       className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800"
     >
-      <table className="w-full min-w-[52rem] text-left text-sm">
+      <table className="w-full min-w-[44rem] text-left text-sm">
         <thead className="bg-zinc-50 text-xs text-zinc-500 uppercase dark:bg-zinc-900 dark:text-zinc-400">
           <tr>
             <th className={TH}>Trigger</th>
@@ -32,7 +32,7 @@ export function RunTable({ runs }: { runs: RunListItemDto[] }) {
         <tbody>
           {runs.map((r) => (
             <tr key={r.id} className="border-t border-zinc-200 dark:border-zinc-800">
-              <td className={`${TD} max-w-[18rem]`}>
+              <td className={`${TD} max-w-[9rem] sm:max-w-[18rem]`}>
                 <span className="block truncate" title={r.triggerExcerpt ?? undefined}>
                   {r.triggerExcerpt ? (r.triggerType === "space_message" ? `“${r.triggerExcerpt}”` : r.triggerExcerpt) : TRIGGER_LABELS[r.triggerType]}
                 </span>
