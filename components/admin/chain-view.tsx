@@ -18,22 +18,29 @@ export function ChainView({ messageId }: { messageId: string }) {
   const lastFetch = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
+  // Newest request wins; a late answer to an older one is not applied over a newer one.
+  const requested = useRef(0);
+  const applied = useRef(0);
+
   const load = useCallback(async () => {
     lastFetch.current = Date.now();
+    const seq = ++requested.current;
     setLoading(true);
+    let next: { chain: ChainDto } | { error: string };
     try {
       const res = await fetch(`/api/messages/${encodeURIComponent(messageId)}/chain`);
       const body = await res.json().catch(() => null);
-      if (!res.ok) setError(body?.error?.message ?? `Could not load the chain (${res.status})`);
-      else {
-        setChain(body as ChainDto);
-        setError(null);
-      }
+      next = res.ok ? { chain: body as ChainDto } : { error: body?.error?.message ?? `Could not load the chain (${res.status})` };
     } catch {
-      setError("Could not load the chain: the server did not answer");
-    } finally {
-      setLoading(false);
+      next = { error: "Could not load the chain: the server did not answer" };
     }
+    if (seq < applied.current) return;
+    applied.current = seq;
+    if ("chain" in next) {
+      setChain(next.chain);
+      setError(null);
+    } else setError(next.error);
+    if (seq === requested.current) setLoading(false);
   }, [messageId]);
 
   const refreshSoon = useCallback(() => {
