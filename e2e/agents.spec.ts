@@ -71,7 +71,7 @@ test("an admin opens the run that sent an agent message and sees its timeline an
   // The message toolbar shows on hover or focus; new messages arriving can move the pointer
   // off it, so follow the link's target rather than racing the hover.
   const href = await reply.locator('a[aria-label^="Inspect the run"]').getAttribute("href");
-  expect(href).toMatch(/^\/runs\/\w+$/);
+  expect(href).toMatch(/^\/admin\/runs\/\w+$/);
   await page.goto(href!);
   await expect(page.getByRole("heading", { name: "Run of Critic", level: 1 })).toBeVisible();
   await expect(page.locator("header").getByText("completed", { exact: true })).toBeVisible();

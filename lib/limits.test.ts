@@ -72,6 +72,11 @@ describe("product limits", () => {
     expect(limits.AUDIT_PAGE_SIZE).toBe(50);
     expect(limits.MAX_ADMIN_CHANGES_SHOWN).toBe(10);
   });
+  it("the run list pages by 50, at most 100; a run's page lists at most 50 runs it triggered", () => {
+    expect(limits.RUNS_PAGE_SIZE).toBe(50);
+    expect(limits.MAX_RUNS_PAGE_SIZE).toBe(100);
+    expect(limits.MAX_CHILD_RUNS_SHOWN).toBe(50);
+  });
   it("busy refusals are held 1 s, at most 1,000 at once", () => {
     expect(limits.BUSY_REFUSAL_HOLD_MS).toBe(1000);
     expect(limits.MAX_HELD_REFUSALS).toBe(1000);
@@ -92,6 +97,8 @@ describe("product limits", () => {
   it("members added to at most 10 channels per user per minute", () => expect(limits.RATE_LIMITS.memberAddsPerUser).toEqual({ points: 10, durationS: 60 }));
   it("30 service triggers per key per minute", () => expect(limits.RATE_LIMITS.serviceTriggersPerKey).toEqual({ points: 30, durationS: 60 }));
   it("60 chain trees per user per minute", () => expect(limits.RATE_LIMITS.chainViewsPerUser).toEqual({ points: 60, durationS: 60 }));
+  it("300 run pages per user per minute", () => expect(limits.RATE_LIMITS.runViewsPerUser).toEqual({ points: 300, durationS: 60 }));
+  it("20 run cancels or retries per user per minute", () => expect(limits.RATE_LIMITS.runActionsPerUser).toEqual({ points: 20, durationS: 60 }));
   it("an agent has at most 20 queued runs", () => expect(limits.MAX_QUEUED_RUNS_PER_AGENT).toBe(20));
   it("a recurring plan runs at most once a minute", () => expect(limits.MIN_CRON_INTERVAL_MS).toBe(60_000));
   it("20 account or admin changes per user per minute", () => expect(limits.RATE_LIMITS.accountChangesPerUser).toEqual({ points: 20, durationS: 60 }));

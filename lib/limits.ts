@@ -83,6 +83,12 @@ export const CHAIN_MAX_NODES = 500;
 /** Characters of each message's text in a chain tree. */
 export const CHAIN_TEXT_CLIP = 280;
 
+/** Runs per page of the admin run list (the default, and the most `limit` may ask for). */
+export const RUNS_PAGE_SIZE = 50;
+export const MAX_RUNS_PAGE_SIZE = 100;
+/** Runs a run's messages triggered, listed on its page (its place in the chain); the rest are counted. */
+export const MAX_CHILD_RUNS_SHOWN = 50;
+
 /** Audit entries per page of the audit list and of an agent's history. */
 export const AUDIT_PAGE_SIZE = 50;
 /** Admin changes listed in an agent's next context ("changed since your last run"); older ones are counted. */
@@ -126,6 +132,10 @@ export const RATE_LIMITS = {
   memberAddsPerUser: { points: 10, durationS: 60 },
   /** Account and admin changes per user: tokens, sessions, OAuth links, service keys, agent settings. */
   accountChangesPerUser: { points: 20, durationS: 60 },
+  /** Run list pages and run pages read per user (the inspector re-reads a run as its timeline grows). */
+  runViewsPerUser: { points: 300, durationS: 60 },
+  /** Runs canceled or retried per user. */
+  runActionsPerUser: { points: 20, durationS: 60 },
   /** Chain trees read per user. */
   chainViewsPerUser: { points: 60, durationS: 60 },
   /** Service (webhook) triggers per key. */

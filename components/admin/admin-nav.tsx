@@ -6,8 +6,7 @@ import { usePathname } from "next/navigation";
 
 const SECTIONS = [
   { href: "/admin/agents", label: "Agents" },
-  // The run list and inspector predate the panel and keep their addresses.
-  { href: "/runs", label: "Runs" },
+  { href: "/admin/runs", label: "Runs" },
   { href: "/admin/usage", label: "Usage" },
   { href: "/admin/settings", label: "Settings" },
 ] as const;

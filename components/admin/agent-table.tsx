@@ -81,7 +81,7 @@ export function AgentTable({ agents }: { agents: AgentAdminDto[] }) {
               </td>
               <td className="px-3 py-2.5">
                 {a.lastRun ? (
-                  <Link href={`/runs/${a.lastRun.id}`} aria-label={`Last run of ${a.name}: ${a.lastRun.status.replace("_", " ")}`}>
+                  <Link href={`/admin/runs/${a.lastRun.id}`} aria-label={`Last run of ${a.name}: ${a.lastRun.status.replace("_", " ")}`}>
                     <StatusBadge status={a.lastRun.status} />
                   </Link>
                 ) : (

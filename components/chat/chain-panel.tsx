@@ -1,7 +1,7 @@
 "use client";
 // The "Chain" side panel: the agent chain a message belongs to, from GET /api/messages/:id/chain.
 // Live while open: whenever the workspace sees chain activity (`liveKey` changes: a new
-// message, a run starting or ending), it fetches again, at most every REFRESH_MS, so a chain
+// message, a run starting or ending, agents deciding about a message), it fetches again, at most every REFRESH_MS, so a chain
 // grows in place as it unfolds without spending the caller's rate limit on a burst.
 import { useEffect, useRef, useState } from "react";
 import type { ChainDto } from "@/lib/chains/chain-dtos";
@@ -21,32 +21,42 @@ export function ChainPanel({ messageId, liveKey, onClose }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const lastFetch = useRef(0);
+  // Answers are applied newest-request-wins, never dropped for arriving late: on a slow server
+  // a busy chain changes more often than a fetch takes, and discarding every answer that a
+  // newer change overtook would leave the tree empty until the chain went quiet.
+  const requested = useRef(0);
+  const applied = useRef(0);
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
 
   useEffect(() => {
-    let stale = false;
     const wait = Math.max(0, lastFetch.current + REFRESH_MS - Date.now());
     const timer = setTimeout(async () => {
       lastFetch.current = Date.now();
+      const seq = ++requested.current;
       setLoading(true);
+      let next: { chain: ChainDto } | { error: string };
       try {
         const res = await fetch(`/api/messages/${encodeURIComponent(messageId)}/chain`);
         const body = await res.json();
-        if (stale) return;
-        if (!res.ok) setError(body?.error?.message ?? `Could not load the chain (${res.status})`);
-        else {
-          setChain(body as ChainDto);
-          setError(null);
-        }
+        next = res.ok ? { chain: body as ChainDto } : { error: body?.error?.message ?? `Could not load the chain (${res.status})` };
       } catch {
-        if (!stale) setError("Could not load the chain: the server did not answer");
-      } finally {
-        if (!stale) setLoading(false);
+        next = { error: "Could not load the chain: the server did not answer" };
       }
+      if (!mounted.current || seq < applied.current) return;
+      applied.current = seq;
+      if ("chain" in next) {
+        setChain(next.chain);
+        setError(null);
+      } else setError(next.error);
+      if (seq === requested.current) setLoading(false);
     }, wait);
-    return () => {
-      stale = true;
-      clearTimeout(timer);
-    };
+    return () => clearTimeout(timer);
   }, [messageId, liveKey]);
 
   // On a phone the tree needs the whole width: a full-screen sheet; on a tablet, an overlay.

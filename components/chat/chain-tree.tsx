@@ -64,7 +64,7 @@ function ChainRun({ run, spaceId }: { run: ChainRunNode; spaceId: string }) {
         {run.durationMs != null && <span>{ms(run.durationMs)}</span>}
         {run.id && (
           <a
-            href={`/runs/${run.id}`}
+            href={`/admin/runs/${run.id}`}
             className="font-medium text-indigo-700 underline dark:text-indigo-400"
             aria-label={`Inspect ${run.agentName}'s run ${run.key}`}
           >

@@ -197,7 +197,7 @@ export function MessageList({
                   seenBy={markers.get(m.id)}
                   provider={providers.get(m.sender.id) ?? null}
                   chainLimit={m.chainStopLimit}
-                  runHref={isAdmin && m.runId ? `/runs/${m.runId}` : null}
+                  runHref={isAdmin && m.runId ? `/admin/runs/${m.runId}` : null}
                   onReply={onReply}
                   onJumpTo={jumpTo}
                   onShowChain={onShowChain}

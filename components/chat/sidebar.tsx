@@ -85,7 +85,7 @@ export function Sidebar({ me, spaces, activeSpaceId, online, meId, connection, o
                 <path d="M10 1.5 3 4.2v5.1c0 4.3 2.9 8 7 9.2 4.1-1.2 7-4.9 7-9.2V4.2L10 1.5Zm0 2.1 5 1.9v3.8c0 3.3-2.1 6.2-5 7.3-2.9-1.1-5-4-5-7.3V5.5l5-1.9Z" />
               </svg>
             </a>
-            <Link href="/runs" className="rounded px-1.5 py-1 hover:bg-white/10" aria-label="Agent runs" title="Agent runs">
+            <Link href="/admin/runs" className="rounded px-1.5 py-1 hover:bg-white/10" aria-label="Agent runs" title="Agent runs">
               <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-current">
                 <path d="M3 3h2v14H3V3Zm4 6h2v8H7V9Zm4-4h2v12h-2V5Zm4 7h2v5h-2v-5Z" />
               </svg>

@@ -117,6 +117,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
     socket.on("run:stream", (draft) => dispatch({ type: "draft", draft }));
     socket.on("message:unanswered", (note) => dispatch({ type: "unanswered", note }));
     socket.on("message:chain_stopped", (p) => dispatch({ type: "chainStopped", ...p }));
+    socket.on("chain:decided", ({ messageId }) => dispatch({ type: "decided", messageId }));
     return () => {
       socket.disconnect();
       socketRef.current = null;

@@ -30,6 +30,7 @@ const run = (status: RunDto["status"], extra: Partial<RunDto> = {}): RunDto => (
   queuedAt: "2026-01-01T00:00:00.000Z",
   startedAt: null,
   endedAt: null,
+  retryOfId: null,
   ...extra,
 });
 const draft = (text: string): RunStreamDto => ({ runId: "run-1", spaceId: "sp", agent: scout, clientMessageId: "run:run-1:c1", text });

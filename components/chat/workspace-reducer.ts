@@ -51,6 +51,8 @@ export interface WorkspaceState {
   drafts: Record<string, RunStreamDto>;
   /** My messages that woke no agent, by message id, with why (the newest UNANSWERED_KEPT). */
   unanswered: Record<string, UnansweredDto>;
+  /** The last message whose trigger decisions were announced (open chain trees refresh on it). */
+  lastDecided: string | null;
   notices: Notice[];
 }
 
@@ -75,7 +77,8 @@ export type Action =
   | { type: "active"; spaceId: string | null }
   | { type: "run"; run: RunDto }
   | { type: "draft"; draft: RunStreamDto }
-  | { type: "unanswered"; note: UnansweredDto };
+  | { type: "unanswered"; note: UnansweredDto }
+  | { type: "decided"; messageId: string };
 
 export function initialState(meId: string, activeSpaceId: string | null): WorkspaceState {
   return {
@@ -91,6 +94,7 @@ export function initialState(meId: string, activeSpaceId: string | null): Worksp
     runs: {},
     drafts: {},
     unanswered: {},
+    lastDecided: null,
     notices: [],
   };
 }
@@ -255,6 +259,8 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
       const known = state.timelines[action.draft.spaceId]?.messages.some((m) => m.clientMessageId === action.draft.clientMessageId);
       return known ? state : { ...state, drafts: { ...state.drafts, [action.draft.clientMessageId]: action.draft } };
     }
+    case "decided":
+      return { ...state, lastDecided: action.messageId };
     case "unanswered": {
       const kept = Object.entries(state.unanswered).slice(-(UNANSWERED_KEPT - 1));
       return { ...state, unanswered: { ...Object.fromEntries(kept), [action.note.messageId]: action.note } };

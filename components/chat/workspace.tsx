@@ -207,7 +207,7 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
   );
 }
 
-/** Changes whenever something a chain is made of changes: a run starts, moves or ends, or a message arrives. */
+/** Changes whenever something a chain is made of changes: a run starts, moves or ends, a message arrives, agents decide about one. */
 function chainLiveKey(state: WorkspaceState): string {
   const runs = Object.values(state.runs)
     .map((r) => `${r.id}:${r.status}`)
@@ -215,5 +215,5 @@ function chainLiveKey(state: WorkspaceState): string {
   const newest = Object.values(state.timelines)
     .map((t) => t.messages.at(-1)?.id ?? "")
     .join(",");
-  return `${runs}|${newest}`;
+  return `${runs}|${newest}|${state.lastDecided ?? ""}`;
 }

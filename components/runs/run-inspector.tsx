@@ -6,6 +6,7 @@ import Link from "next/link";
 import type { RunDetailDto } from "@/lib/runs/run-dtos";
 import { isLiveStatus } from "@/lib/runs/run-status";
 import { tokenUsage } from "@/lib/runs/token-usage";
+import { RunPlace } from "./run-place";
 import { StatusBadge, clock, duration } from "./run-status";
 import { RunTimeline } from "./run-timeline";
 import { useRunSocket } from "./use-run-socket";
@@ -23,6 +24,7 @@ export function RunInspector({ runId }: { runId: string }) {
   const [detail, setDetail] = useState<RunDetailDto | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [canceling, setCanceling] = useState(false);
+  const [retrying, setRetrying] = useState(false);
 
   const load = useCallback(async () => {
     const res = await fetch(`/api/runs/${runId}`);
@@ -40,7 +42,12 @@ export function RunInspector({ runId }: { runId: string }) {
       // The context snapshot and sent messages live on the run row: fetch them when they change.
       if (event.type === "context" || event.type === "message_sent") void load();
     },
-    onRun: (run) => run.id === runId && setDetail((d) => (d ? { ...d, run } : d)),
+    onRun: (run) => {
+      if (run.id === runId) return setDetail((d) => (d ? { ...d, run } : d));
+      // A run linked to this one (its retry, the run before it, one it set off) changed: its badge here follows.
+      const p = detail?.place;
+      if (run.retryOfId === runId || p?.parent?.run?.id === run.id || p?.retryOf?.id === run.id || p?.children.some((c) => c.id === run.id)) void load();
+    },
     onReconnect: () => void load(),
   });
 
@@ -49,6 +56,14 @@ export function RunInspector({ runId }: { runId: string }) {
     const res = await fetch(`/api/runs/${runId}/cancel`, { method: "POST" });
     if (!res.ok) setError((await res.json()).error?.message ?? "Could not cancel");
     setCanceling(false);
+  };
+
+  const retry = async () => {
+    setRetrying(true);
+    const res = await fetch(`/api/runs/${runId}/retry`, { method: "POST" });
+    if (!res.ok) setError((await res.json().catch(() => null))?.error?.message ?? "Could not retry");
+    else await load();
+    setRetrying(false);
   };
 
   if (error && !detail)
@@ -79,6 +94,16 @@ export function RunInspector({ runId }: { runId: string }) {
             className="ml-auto rounded-lg border border-red-300 px-3 py-1 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950"
           >
             {canceling ? "Canceling…" : "Cancel run"}
+          </button>
+        )}
+        {run.status === "failed" && !detail.place.retriedBy && (
+          <button
+            type="button"
+            onClick={retry}
+            disabled={retrying}
+            className="ml-auto rounded-lg bg-accent-600 px-3 py-1 text-sm font-medium text-white hover:bg-accent-700 disabled:opacity-50"
+          >
+            {retrying ? "Retrying…" : "Retry run"}
           </button>
         )}
       </header>
@@ -129,6 +154,8 @@ export function RunInspector({ runId }: { runId: string }) {
           {run.partialOutput && <pre className="mt-2 overflow-x-auto text-xs whitespace-pre-wrap">Partial output: {run.partialOutput}</pre>}
         </section>
       )}
+
+      <RunPlace place={detail.place} />
 
       <section aria-labelledby="timeline-h">
         <h2 id="timeline-h" className="mb-2 font-semibold">

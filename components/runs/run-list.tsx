@@ -1,105 +1,128 @@
 "use client";
-// Recent runs with status filter, updating live. A first piece of the admin panel.
-import { useCallback, useEffect, useState } from "react";
-import Link from "next/link";
-import type { RunDto } from "@/lib/realtime/dto";
-import { RUN_STATUSES, type RunStatus } from "@/lib/runs/run-status";
-import { tokenUsage } from "@/lib/runs/token-usage";
-import { StatusBadge, clock, duration } from "./run-status";
+// The admin run list: filters kept in the page address, pages of older runs on request (keyset
+// cursor from the API), and live: runs pushed to the admins' room are updated in place or, when
+// new and matching the filters, added at once and their trigger words fetched with the newest
+// page, at most every REFRESH_MS however busy the workspace is.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { usePathname, useRouter } from "next/navigation";
+import type { RunFilterOptions, RunListDto, RunListItemDto } from "@/lib/runs/run-dtos";
+import { filtersToApiQuery, filtersToSearch, runMatches, type RunFilters } from "@/lib/runs/run-filters";
+import { mergeRuns } from "@/lib/runs/merge-runs";
+import { RunFiltersForm } from "./run-filters-form";
+import { RunTable } from "./run-table";
 import { useRunSocket } from "./use-run-socket";
 
-export function RunList() {
-  const [runs, setRuns] = useState<RunDto[] | null>(null);
-  const [status, setStatus] = useState<RunStatus | "">("");
+const REFRESH_MS = 2000;
+
+export function RunList({ initialFilters, options }: { initialFilters: RunFilters; options: RunFilterOptions }) {
+  const router = useRouter();
+  const path = usePathname();
+  const [filters, setFilters] = useState(initialFilters);
+  const [runs, setRuns] = useState<RunListItemDto[] | null>(null);
+  const [nextBefore, setNextBefore] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const load = useCallback(async () => {
-    const res = await fetch(`/api/runs?limit=100${status ? `&status=${status}` : ""}`);
-    const body = await res.json();
-    if (!res.ok) return setError(body.error?.message ?? "Could not load runs");
-    setError(null);
-    setRuns(body.runs);
-  }, [status]);
+  const fetchPage = useCallback(
+    async (before: string | null): Promise<RunListDto | null> => {
+      const res = await fetch(`/api/runs?${filtersToApiQuery(filters, Date.now(), before)}`);
+      const body = await res.json().catch(() => null);
+      if (!res.ok) {
+        setError(body?.error?.message ?? `Could not load runs (${res.status})`);
+        return null;
+      }
+      setError(null);
+      return body as RunListDto;
+    },
+    [filters],
+  );
 
-  useEffect(() => void load(), [load]);
+  // A new filter starts over from the newest runs.
+  useEffect(() => {
+    let stale = false;
+    setRuns(null);
+    void fetchPage(null).then((page) => {
+      if (stale || !page) return;
+      setRuns(page.runs);
+      setNextBefore(page.nextBefore);
+    });
+    return () => {
+      stale = true;
+      // A refresh planned under the old filters must not merge its runs into the new list.
+      clearTimeout(refreshTimer.current ?? undefined);
+      refreshTimer.current = null;
+    };
+  }, [fetchPage]);
+
+  const refreshNewest = useCallback(() => {
+    if (refreshTimer.current) return;
+    refreshTimer.current = setTimeout(async () => {
+      refreshTimer.current = null;
+      const page = await fetchPage(null);
+      if (page) setRuns((list) => (list ? mergeRuns(list, page.runs) : page.runs));
+    }, REFRESH_MS);
+  }, [fetchPage]);
+  useEffect(() => () => clearTimeout(refreshTimer.current ?? undefined), []);
+
+  const agentEntity = options.agents.find((a) => a.id === filters.agentId)?.entityId;
   useRunSocket({
     onRun: (run) =>
       setRuns((list) => {
         if (!list) return list;
-        const rest = list.filter((r) => r.id !== run.id);
-        if (status && run.status !== status) return rest;
-        return [run, ...rest].sort((a, b) => Date.parse(b.queuedAt) - Date.parse(a.queuedAt));
+        const known = list.some((r) => r.id === run.id);
+        const matches = runMatches(run, filters, agentEntity, Date.now());
+        if (known) return matches ? mergeRuns(list, [run]) : list.filter((r) => r.id !== run.id);
+        if (!matches) return list;
+        refreshNewest();
+        return mergeRuns(list, [run]);
       }),
-    onReconnect: () => void load(),
+    onReconnect: refreshNewest,
   });
 
+  const change = (next: RunFilters) => {
+    setFilters(next);
+    const query = filtersToSearch(next).toString();
+    router.replace(query ? `${path}?${query}` : path, { scroll: false });
+  };
+
+  const loadMore = async () => {
+    setLoadingMore(true);
+    const page = await fetchPage(nextBefore);
+    setLoadingMore(false);
+    if (!page) return;
+    setRuns((list) => mergeRuns(list ?? [], page.runs));
+    setNextBefore(page.nextBefore);
+  };
+
   return (
-    <div>
-      <label className="flex items-center gap-2 text-sm">
-        Status
-        <select
-          value={status}
-          onChange={(e) => setStatus(e.target.value as RunStatus | "")}
-          className="rounded-lg border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
-        >
-          <option value="">All</option>
-          {RUN_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s.replace("_", " ")}
-            </option>
-          ))}
-        </select>
-      </label>
+    <div className="space-y-4">
+      <RunFiltersForm filters={filters} options={options} onChange={change} />
       {error && (
-        <p role="alert" className="mt-4 text-sm text-red-600">
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {error}
         </p>
       )}
       {!runs && !error && (
-        <p role="status" className="mt-4 text-sm text-zinc-500">
+        <p role="status" className="text-sm text-zinc-500">
           Loading runs…
         </p>
       )}
-      {runs && runs.length === 0 && <p className="mt-4 text-sm text-zinc-500">No runs yet. Write in a space with an agent member.</p>}
-      {runs && runs.length > 0 && (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-left text-sm">
-            <thead className="text-xs text-zinc-500 uppercase">
-              <tr>
-                <th className="py-2 font-medium">Agent</th>
-                <th className="py-2 font-medium">Status</th>
-                <th className="py-2 font-medium">Trigger</th>
-                <th className="py-2 font-medium">Depth</th>
-                <th className="hidden py-2 font-medium sm:table-cell">Queued</th>
-                <th className="py-2 font-medium">Took</th>
-                <th className="hidden py-2 font-medium md:table-cell">Tokens</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.map((r) => (
-                <tr key={r.id} className="border-t border-zinc-200 dark:border-zinc-800">
-                  <td className="py-2">
-                    <Link href={`/runs/${r.id}`} className="font-medium text-accent-600 hover:underline dark:text-indigo-300">
-                      {r.agent.name}
-                    </Link>
-                  </td>
-                  <td className="py-2">
-                    <StatusBadge status={r.status} />
-                  </td>
-                  <td className="py-2 whitespace-nowrap">
-                    {r.triggerType === "service" ? `service ${r.serviceName}` : r.triggerType === "space_message" ? "message" : "plan"}
-                  </td>
-                  <td className="py-2">{r.chainDepth}</td>
-                  <td className="hidden py-2 tabular-nums sm:table-cell">{clock(r.queuedAt)}</td>
-                  <td className="py-2 tabular-nums">{duration(r.startedAt, r.endedAt)}</td>
-                  <td className="hidden py-2 whitespace-nowrap tabular-nums md:table-cell">
-                    {tokenUsage(r.inputTokens, r.cachedInputTokens || null, r.outputTokens)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {runs && runs.length === 0 && (
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">
+          {Object.values(filters).some(Boolean) ? "No runs match these filters." : "No runs yet. Write in a space with an agent member."}
+        </p>
+      )}
+      {runs && runs.length > 0 && <RunTable runs={runs} />}
+      {runs && nextBefore && (
+        <button
+          type="button"
+          onClick={loadMore}
+          disabled={loadingMore}
+          className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-white/5"
+        >
+          {loadingMore ? "Loading older runs…" : "Load older runs"}
+        </button>
       )}
     </div>
   );

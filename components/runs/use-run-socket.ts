@@ -6,7 +6,12 @@ import { connectSocket } from "@/lib/client/socket";
 import type { RunDto } from "@/lib/realtime/dto";
 import type { RunEventDto } from "@/lib/runs/run-events";
 
-export function useRunSocket(handlers: { onRun?(run: RunDto): void; onEvent?(event: RunEventDto): void; onReconnect?(): void }) {
+export function useRunSocket(handlers: {
+  onRun?(run: RunDto): void;
+  onEvent?(event: RunEventDto): void;
+  onDecided?(p: { spaceId: string; messageId: string }): void;
+  onReconnect?(): void;
+}) {
   const ref = useRef(handlers);
   ref.current = handlers;
   useEffect(() => {
@@ -19,6 +24,7 @@ export function useRunSocket(handlers: { onRun?(run: RunDto): void; onEvent?(eve
     });
     socket.on("run:updated", ({ run }) => ref.current.onRun?.(run));
     socket.on("run:event", ({ event }) => ref.current.onEvent?.(event));
+    socket.on("chain:decided", (p) => ref.current.onDecided?.(p));
     return () => {
       socket.disconnect();
     };

@@ -104,6 +104,8 @@ export interface RunDto {
   queuedAt: string;
   startedAt: string | null;
   endedAt: string | null;
+  /** The failed run this one retries (same trigger), set when an admin retried it. */
+  retryOfId: string | null;
 }
 
 export type { RunEventDto } from "@/lib/runs/run-events";

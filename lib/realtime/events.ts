@@ -103,6 +103,12 @@ export interface ServerToClientEvents {
   "message:unanswered": (p: UnansweredDto) => void;
   /** Agents were refused this message at the space's chain depth limit: the chain stopped here (to the space). */
   "message:chain_stopped": (p: { spaceId: string; messageId: string; limit: number }) => void;
+  /**
+   * The agents of a message's space decided what to do about it (trigger decisions are written;
+   * a refusal makes no run, so nothing else would say so): open chain trees fetch again. To the
+   * space's members and to admins; ids only.
+   */
+  "chain:decided": (p: { spaceId: string; messageId: string }) => void;
   /** A run's timeline grew (admins only). */
   "run:event": (p: { event: RunEventDto }) => void;
 }

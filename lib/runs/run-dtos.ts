@@ -3,9 +3,39 @@
 import type { MessageDto, RunDto } from "@/lib/realtime/dto";
 import type { RunEventDto } from "./run-events";
 
-/** GET /api/runs */
+/** A run in the admin run list: the run, and what set it off in a few words. */
+export interface RunListItemDto extends RunDto {
+  /** The trigger message's first characters, the plan's name or the service's name. */
+  triggerExcerpt: string | null;
+  triggerSpaceName: string | null;
+}
+
+/** GET /api/runs: newest first; `nextBefore` is the cursor of the next page (null on the last). */
 export interface RunListDto {
-  runs: RunDto[];
+  runs: RunListItemDto[];
+  nextBefore: string | null;
+}
+
+/** A run as a link: who ran it and how it went. */
+export interface RunRefDto {
+  id: string;
+  agentName: string;
+  status: RunDto["status"];
+  queuedAt: string;
+}
+
+/** Where a run sits in its chain, for its page. */
+export interface RunPlaceDto {
+  /** The message that triggered the run, and the run that posted it (null: a person's message). */
+  parent: { messageId: string; senderName: string; spaceId: string; run: RunRefDto | null } | null;
+  /** Runs the run's own messages triggered (at most MAX_CHILD_RUNS_SHOWN), and how many more there are. */
+  children: RunRefDto[];
+  moreChildren: number;
+  /** The message whose chain tree "View chain" opens: the trigger, or the run's first message. */
+  chainMessageId: string | null;
+  /** The failed run this one retries, and the run that retried this one. */
+  retryOf: RunRefDto | null;
+  retriedBy: RunRefDto | null;
 }
 
 /** What started the run: a message, a plan or a service call. */
@@ -26,9 +56,22 @@ export interface RunDetailDto {
   trigger: RunTriggerDto;
   messages: MessageDto[];
   events: RunEventDto[];
+  place: RunPlaceDto;
+}
+
+/** POST /api/runs/:id/retry */
+export interface RetriedRunDto {
+  run: RunDto;
 }
 
 /** POST /api/runs/:id/cancel */
 export interface CanceledRunDto {
   run: RunDto;
+}
+
+/** What the admin run list can be filtered by (the page loads it with the list). */
+export interface RunFilterOptions {
+  /** `id` filters the API; `entityId` is how a run pushed over the socket names its agent. */
+  agents: { id: string; entityId: string; name: string }[];
+  spaces: { id: string; name: string; kind: "channel" | "direct" }[];
 }

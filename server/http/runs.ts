@@ -1,28 +1,51 @@
-// The run inspector's API (admins only; the admin panel grows from here). Shapes in lib/runs/run-dtos.ts.
-//   GET /api/runs?agentId=&status=&spaceId=&limit=  → RunListDto
+// The admin panel's run API (admins only; members get 403 before their input is read). Shapes
+// in lib/runs/run-dtos.ts. Reads spend runViewsPerUser, cancels and retries runActionsPerUser.
+//   GET /api/runs?agentId=&spaceId=&status=&triggerType=&from=&to=&before=&limit=  → RunListDto
 //   GET /api/runs/:id                               → RunDetailDto
 //   POST /api/runs/:id/cancel                       → CanceledRunDto
-import type { CanceledRunDto, RunDetailDto, RunListDto } from "@/lib/runs/run-dtos";
+//   POST /api/runs/:id/retry                        → 201 RetriedRunDto (failed runs only, else 409)
+import type { CanceledRunDto, RetriedRunDto, RunDetailDto, RunListDto } from "@/lib/runs/run-dtos";
 import { AppError } from "../domain/errors";
 import { getRunDetail, getRunDto } from "../domain/runs/get-run-detail";
 import { listRuns } from "../domain/runs/list-runs";
+import { retryRun } from "../domain/runs/retry-run";
+import { broadcastRun } from "../agents/runs/broadcast-run";
 import { cancelRun } from "../agents/runs/transitions";
 import { actorOf, authed, requireAdmin } from "./endpoint";
 import { json } from "./respond";
 
-export const listRunsHandler = authed(async (req, deps, _p, caller) => {
-  const query = Object.fromEntries(new URL(req.url).searchParams);
-  return json({ runs: await listRuns(deps, actorOf(caller), query) } satisfies RunListDto);
-});
-
-export const getRunHandler = authed<{ id: string }>(async (_req, deps, { id }, caller) =>
-  json((await getRunDetail(deps, actorOf(caller), { runId: id })) satisfies RunDetailDto),
+export const listRunsHandler = authed(
+  async (req, deps, _p, caller) => {
+    const query = Object.fromEntries(new URL(req.url).searchParams);
+    return json((await listRuns(deps, actorOf(caller), query)) satisfies RunListDto);
+  },
+  { limit: "runViewsPerUser" },
 );
 
-export const cancelRunHandler = authed<{ id: string }>(async (_req, deps, { id }, caller) => {
-  requireAdmin(caller, "inspect runs");
-  if (!deps.gateway) throw new AppError("internal", "The agent gateway is not running");
-  const ok = await cancelRun(deps.gateway.ctx, id, `canceled by ${caller.name}`);
-  if (!ok) throw new AppError("conflict", "The run already ended or does not exist");
-  return json({ run: await getRunDto(deps.db, id) } satisfies CanceledRunDto);
-});
+export const getRunHandler = authed<{ id: string }>(
+  async (_req, deps, { id }, caller) => json((await getRunDetail(deps, actorOf(caller), { runId: id })) satisfies RunDetailDto),
+  { limit: "runViewsPerUser" },
+);
+
+export const cancelRunHandler = authed<{ id: string }>(
+  async (_req, deps, { id }, caller) => {
+    requireAdmin(caller, "inspect runs");
+    if (!deps.gateway) throw new AppError("internal", "The agent gateway is not running");
+    const ok = await cancelRun(deps.gateway.ctx, id, `canceled by ${caller.name}`);
+    if (!ok) throw new AppError("conflict", "The run already ended or does not exist");
+    return json({ run: await getRunDto(deps.db, id) } satisfies CanceledRunDto);
+  },
+  { limit: "runActionsPerUser" },
+);
+
+export const retryRunHandler = authed<{ id: string }>(
+  async (_req, deps, { id }, caller) => {
+    requireAdmin(caller, "retry runs");
+    const { runId } = await retryRun(deps, actorOf(caller), { runId: id });
+    // Both runs changed as the inspector sees them: the new one exists, the old one is retried.
+    await broadcastRun(deps, runId);
+    deps.gateway?.ctx.kick();
+    return json({ run: await getRunDto(deps.db, runId) } satisfies RetriedRunDto, 201);
+  },
+  { limit: "runActionsPerUser" },
+);

@@ -41,6 +41,8 @@ export function forSpace(run: RunDto, spaceId: string): RunDto {
     error: null,
     partialOutput: null,
     statusReason: null,
+    // Run ids of admins' retries are for the inspector.
+    retryOfId: null,
     waitState: run.waitState?.spaceId === spaceId ? { spaceId, messageId: run.waitState.messageId, timeoutAt: run.waitState.timeoutAt } : null,
   };
 }

@@ -104,6 +104,8 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
   }
   if (!fromAgent) tellSenderIfUnanswered(ctx, m, outcomes);
   if (outcomes.some((o) => o.reason === depthLimitReason(m.chainDepth, space.maxChainDepth))) await markChainStopped(ctx, m, space.maxChainDepth);
+  ctx.events.publish(rooms.space(m.spaceId), "chain:decided", { spaceId: m.spaceId, messageId: m.id });
+  ctx.events.publish(rooms.admins, "chain:decided", { spaceId: m.spaceId, messageId: m.id });
   ctx.kick();
 }
 

@@ -7,15 +7,20 @@ import type { Db } from "../../db/client";
 import type { Actor, Deps } from "../deps";
 import { messageInclude, toMessageDto } from "../dto";
 import { AppError } from "../errors";
+import { invalidInput } from "../errors";
 import { requireRunInspector } from "./require-admin";
+import { retryRunInput as runIdInput } from "./retry-run";
 import { runInclude, toRunDto } from "./run-dto";
+import { loadRunPlace } from "./run-place";
 
 const MAX_EVENTS = 2000;
 const MAX_MESSAGES = 200;
 
 export async function getRunDetail({ db }: Pick<Deps, "db">, actor: Pick<Actor, "isAdmin">, input: { runId: string }): Promise<RunDetailDto> {
   requireRunInspector(actor);
-  const id = input.runId;
+  const parsed = runIdInput.safeParse(input);
+  if (!parsed.success) throw invalidInput(parsed.error.issues);
+  const id = parsed.data.runId;
   const row = await db.run.findUnique({ where: { id }, include: runInclude });
   if (!row) throw new AppError("not_found", "Run not found");
   const [events, trigger, space, plan, messages] = await Promise.all([
@@ -25,6 +30,11 @@ export async function getRunDetail({ db }: Pick<Deps, "db">, actor: Pick<Actor, 
     row.planId ? db.plan.findUnique({ where: { id: row.planId }, select: { id: true, name: true, instruction: true } }) : null,
     db.message.findMany({ where: { runId: id }, orderBy: { createdAt: "asc" }, include: messageInclude, take: MAX_MESSAGES }),
   ]);
+  const place = await loadRunPlace(
+    db,
+    row,
+    messages.map((m) => m.id),
+  );
   return {
     run: toRunDto(row),
     context: row.contextSnapshot,
@@ -37,6 +47,7 @@ export async function getRunDetail({ db }: Pick<Deps, "db">, actor: Pick<Actor, 
     },
     messages: messages.map(toMessageDto),
     events: events.map(toRunEventDto),
+    place,
   };
 }
 

@@ -36,5 +36,6 @@ export function toRunDto(r: RunRow): RunDto {
     queuedAt: r.queuedAt.toISOString(),
     startedAt: r.startedAt?.toISOString() ?? null,
     endedAt: r.endedAt?.toISOString() ?? null,
+    retryOfId: r.retryOfId,
   };
 }

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer, TestUser } from "@/server/testing/test-server";
 import { replyToHumans, startAgentScenario } from "@/server/testing/agents";
+import { waitFor } from "@/server/testing/test-server";
 import { sendMessage } from "@/server/domain/messages/send-message";
 import { getRunDetail } from "../get-run-detail";
 import { listRuns } from "../list-runs";
@@ -11,11 +12,13 @@ let srv: TestServer;
 let member: TestUser;
 let admin: TestUser;
 let runId: string;
+let spaceId: string;
 
 beforeAll(async () => {
   const scenario = await startAgentScenario({ Scout: replyToHumans("Scout here") });
   srv = scenario.srv;
   member = scenario.ada;
+  spaceId = scenario.space.id;
   admin = await srv.user("Root", { isAdmin: true });
   await sendMessage(srv.deps, member.actor, { spaceId: scenario.space.id, text: "hello" });
   await srv.gateway.idle();
@@ -31,8 +34,8 @@ describe("run inspector", () => {
   });
 
   it("lists runs for admins, filtered by status", async () => {
-    expect((await listRuns(srv.deps, admin.actor, {})).map((r) => r.id)).toEqual([runId]);
-    expect(await listRuns(srv.deps, admin.actor, { status: "failed" })).toEqual([]);
+    expect((await listRuns(srv.deps, admin.actor, {})).runs.map((r) => r.id)).toEqual([runId]);
+    expect(await listRuns(srv.deps, admin.actor, { status: "failed" })).toEqual({ runs: [], nextBefore: null });
     await expect(listRuns(srv.deps, admin.actor, { status: "nonsense" })).rejects.toMatchObject({ code: "bad_request" });
   });
 
@@ -48,5 +51,13 @@ describe("run inspector", () => {
     const sent = detail.events.find((e) => e.type === "message_sent");
     expect(sent?.type === "message_sent" && sent.data.text).toBe("Scout here");
     await expect(getRunDetail(srv.deps, admin.actor, { runId: "none" })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("announces a message's trigger decisions to the space and to admins, so open chain trees refresh", async () => {
+    const [memberSocket, adminSocket] = await Promise.all([member.connect(), admin.connect()]);
+    const heard = Promise.all([waitFor(memberSocket, "chain:decided"), waitFor(adminSocket, "chain:decided")]);
+    const { message } = await sendMessage(srv.deps, member.actor, { spaceId, text: "again" });
+    for (const p of await heard) expect(p).toEqual({ spaceId, messageId: message.id });
+    await srv.gateway.idle();
   });
 });
