@@ -42,7 +42,11 @@ export class AppError extends Error {
 export const isAppError = (e: unknown): e is AppError => typeof e === "object" && e !== null && (e as { [APP_ERROR]?: unknown })[APP_ERROR] === true;
 
 /** The client-safe form of any thrown value. */
-export function toErrorBody(e: unknown): { code: ErrorCode; message: string } {
-  if (isAppError(e)) return { code: e.code, message: e.message };
+export function toErrorBody(e: unknown): { code: ErrorCode; message: string; fields?: Record<string, string> } {
+  if (isAppError(e)) {
+    // A validation error names each bad field (read-json.ts); forms show them in place.
+    const fields = (e.details as { fields?: Record<string, string> } | undefined)?.fields;
+    return { code: e.code, message: e.message, ...(fields && { fields }) };
+  }
   return { code: "internal", message: "Something went wrong on our side." };
 }

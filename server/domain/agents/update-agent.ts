@@ -4,6 +4,7 @@ import { AppError } from "../errors";
 import { type agentSettingsInput, agentView } from "./agent-settings";
 import { assertModelBaseURLAllowed } from "./model-hosts";
 import { requireAgentAdmin } from "./require-agent-admin";
+import { assertNotArchived } from "./archive-agent";
 import { changedFields, recordAudit } from "../audit/record-audit";
 
 /**
@@ -21,6 +22,7 @@ export async function updateAgent(
   const { name, ...agentFields } = settings;
   const found = await db.agent.findUnique({ where: { id: agentId }, select: agentView });
   if (!found) throw new AppError("not_found", "Agent not found");
+  assertNotArchived(found);
   const baseURL = settings.modelSettings?.baseURL;
   if (baseURL !== undefined) assertModelBaseURLAllowed(baseURL, input.modelHosts, name ?? found.entity.name);
   return db.$transaction(async (tx) => {
@@ -30,7 +32,7 @@ export async function updateAgent(
       data: { ...agentFields, ...(name !== undefined && { entity: { update: { name } } }) },
       select: agentView,
     });
-    const { entity: before, ...was } = found;
+    const { entity: before, archivedAt: _archived, ...was } = found;
     const change = changedFields({ ...was, name: before.name }, { ...settings });
     if (change) await recordAudit(tx, actor, { action: "agent.update", agentId, subject: `agent ${JSON.stringify(entity.name)}`, ...change });
     return { ...a, name: entity.name };
