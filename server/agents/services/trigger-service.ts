@@ -22,7 +22,10 @@ export async function triggerService(
   key: VerifiedServiceKey,
   body: z.infer<typeof serviceTriggerInput>,
 ): Promise<{ runId: string }> {
-  const agent = await ctx.db.agent.findUnique({ where: { id: agentId }, select: { id: true, enabled: true, entityId: true, dailyTokenBudget: true, archivedAt: true } });
+  const agent = await ctx.db.agent.findUnique({
+    where: { id: agentId },
+    select: { id: true, enabled: true, entityId: true, dailyTokenBudget: true, archivedAt: true },
+  });
   if (!agent || agent.archivedAt) throw new AppError("not_found", "Agent not found");
   if (!agent.enabled) throw new AppError("conflict", "This agent is disabled");
   const now = ctx.clock.now();

@@ -26,7 +26,10 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
       maxChainDepth: true,
       memberships: {
         where: { entity: { type: "agent" } },
-        select: { replyMode: true, entity: { select: { id: true, name: true, agent: { select: { id: true, enabled: true, dailyTokenBudget: true, archivedAt: true } } } } },
+        select: {
+          replyMode: true,
+          entity: { select: { id: true, name: true, agent: { select: { id: true, enabled: true, dailyTokenBudget: true, archivedAt: true } } } },
+        },
       },
     },
   });

@@ -11,13 +11,24 @@ import { assertNotArchived } from "./archive-agent";
 import { requireAgentAdmin } from "./require-agent-admin";
 
 /** Adds the agent to the channel. Admins only. Adding it where it already is changes nothing. */
-export async function addAgentToSpace({ db, events }: Pick<Deps, "db" | "events">, actor: Actor, input: { agentId: string; spaceId: string }): Promise<{ added: boolean }> {
+export async function addAgentToSpace(
+  { db, events }: Pick<Deps, "db" | "events">,
+  actor: Actor,
+  input: { agentId: string; spaceId: string },
+): Promise<{ added: boolean }> {
   requireAgentAdmin(actor);
   const { agent, space } = await agentSpaceTarget(db, input.agentId, input.spaceId);
   assertNotArchived(agent);
   const added = await db.$transaction(async (tx) => {
     const { count } = await tx.membership.createMany({ data: [{ spaceId: space.id, entityId: agent.entityId }], skipDuplicates: true });
-    if (count) await recordAudit(tx, actor, { action: "agent.space_add", agentId: agent.id, subject: `space #${space.name}`, before: null, after: { spaceId: space.id, space: space.name } });
+    if (count)
+      await recordAudit(tx, actor, {
+        action: "agent.space_add",
+        agentId: agent.id,
+        subject: `space #${space.name}`,
+        before: null,
+        after: { spaceId: space.id, space: space.name },
+      });
     return count > 0;
   });
   if (added) {
@@ -26,4 +37,3 @@ export async function addAgentToSpace({ db, events }: Pick<Deps, "db" | "events"
   }
   return { added };
 }
-

@@ -11,7 +11,7 @@ export async function agentSpaceTarget(db: Deps["db"], agentId: string, spaceId:
   if (!agent) throw new AppError("not_found", "Agent not found");
   // Direct spaces keep their two people; an archived channel takes no one.
   if (!space || space.archivedAt) throw new AppError("not_found", "Channel not found");
-  if (space.kind !== "channel") throw new AppError("bad_request", "spaceId: Agents are added to channels, not direct spaces", { fields: { spaceId: "Pick a channel" } });
+  if (space.kind !== "channel")
+    throw new AppError("bad_request", "spaceId: Agents are added to channels, not direct spaces", { fields: { spaceId: "Pick a channel" } });
   return { agent, space };
 }
-

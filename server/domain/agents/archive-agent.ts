@@ -15,7 +15,10 @@ export async function archiveAgent({ db }: Pick<Deps, "db">, actor: Actor, input
   requireAgentAdmin(actor);
   const now = input.now ?? new Date();
   return db.$transaction(async (tx) => {
-    const agent = await tx.agent.findUnique({ where: { id: input.agentId }, select: { id: true, archivedAt: true, enabled: true, entity: { select: { name: true } } } });
+    const agent = await tx.agent.findUnique({
+      where: { id: input.agentId },
+      select: { id: true, archivedAt: true, enabled: true, entity: { select: { name: true } } },
+    });
     if (!agent) throw new AppError("not_found", "Agent not found");
     if (agent.archivedAt) return { liveRunIds: [] };
     await tx.agent.update({ where: { id: agent.id }, data: { archivedAt: now } });

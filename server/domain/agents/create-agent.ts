@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { MAX_AGENTS } from "@/lib/limits";
 import type { Actor, Deps } from "../deps";
 import { AppError } from "../errors";
@@ -31,7 +31,8 @@ export async function createAgent(
   requireAgentAdmin(actor);
   const { name, provider = "offline", modelId, ...rest } = input.settings;
   const model = modelId ?? DEFAULT_MODEL_IDS[provider];
-  if (!model) throw new AppError("bad_request", "modelId: Name the model this provider should use", { fields: { modelId: "Name the model this provider should use" } });
+  if (!model)
+    throw new AppError("bad_request", "modelId: Name the model this provider should use", { fields: { modelId: "Name the model this provider should use" } });
   const baseURL = rest.modelSettings?.baseURL;
   if (baseURL !== undefined) assertModelBaseURLAllowed(baseURL, input.modelHosts, name);
   return db.$transaction(async (tx) => {
@@ -39,7 +40,10 @@ export async function createAgent(
       tx.agent.count({ where: { archivedAt: null, entity: { name: { equals: name, mode: "insensitive" } } } }),
       tx.agent.count({ where: { archivedAt: null } }),
     ]);
-    if (taken) throw new AppError("conflict", `name: An agent named ${JSON.stringify(name)} already exists`, { fields: { name: "An agent with this name already exists" } });
+    if (taken)
+      throw new AppError("conflict", `name: An agent named ${JSON.stringify(name)} already exists`, {
+        fields: { name: "An agent with this name already exists" },
+      });
     if (live >= MAX_AGENTS) throw new AppError("conflict", `The workspace already has ${MAX_AGENTS} agents; delete one first`);
     const { entity, ...a } = await tx.agent.create({
       data: { ...rest, provider, modelId: model, entity: { create: { type: "agent", name } } },

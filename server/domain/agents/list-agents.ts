@@ -10,7 +10,11 @@ import { requireAgentAdmin } from "./require-agent-admin";
  * the admin panel and GET /api/agents. Admins only. `providers` says which providers the server
  * can call (configured-providers.ts, from env, passed by the caller); `now` is for tests.
  */
-export async function listAgents({ db }: Pick<Deps, "db">, actor: Actor, input: { providers: Record<string, boolean>; now?: Date; includeArchived?: boolean }): Promise<AgentAdminDto[]> {
+export async function listAgents(
+  { db }: Pick<Deps, "db">,
+  actor: Actor,
+  input: { providers: Record<string, boolean>; now?: Date; includeArchived?: boolean },
+): Promise<AgentAdminDto[]> {
   requireAgentAdmin(actor);
   const dayStart = startOfUtcDay(input.now ?? new Date());
   const rows = await db.agent.findMany({
