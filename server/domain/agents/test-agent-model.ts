@@ -1,4 +1,5 @@
 import { generateText } from "ai";
+import type { ModelTestResultDto } from "@/lib/agents/model-test-dto";
 import { MODEL_TEST_MAX_OUTPUT_TOKENS, MODEL_TEST_TIMEOUT_MS } from "@/lib/limits";
 import { defaultModelResolver, type ModelResolver } from "../../agents/models/resolve-model";
 import { describeProviderFailure } from "../../agents/models/describe-provider-failure";
@@ -6,13 +7,7 @@ import type { Actor, Deps } from "../deps";
 import { AppError, isAppError } from "../errors";
 import { requireAgentAdmin } from "./require-agent-admin";
 
-export interface ModelTestResult {
-  ok: boolean;
-  /** The model's answer (ok) or why the call failed, in words, without keys. */
-  text: string;
-  ms: number;
-  usage: { inputTokens: number | null; outputTokens: number | null } | null;
-}
+export type ModelTestResult = ModelTestResultDto;
 
 const PROMPT = "This is a connection test. Reply with one short sentence saying you are ready.";
 const MAX_TEXT = 500;
