@@ -19,7 +19,13 @@ interface MemberRow {
   lastSeenMessageId: string | null;
   lastProcessedSeq: number;
   lastProcessedMessageId: string | null;
-  entity: { id: string; name: string; type: "human" | "agent"; avatarColor: string | null; agent?: { provider: string } | null };
+  entity: {
+    id: string;
+    name: string;
+    type: "human" | "agent";
+    avatarColor: string | null;
+    agent?: { provider: string; enabled: boolean; archivedAt: Date | null } | null;
+  };
 }
 
 export function toSpaceDto(space: SpaceRow, members: MemberRow[], viewer: { entityId: string; lastSeenSeq: number }, unreadCount: number): SpaceDto {
@@ -42,6 +48,7 @@ export function toMemberDto(m: MemberRow): MemberDto {
     ...toEntityDto(m.entity),
     role: m.role,
     provider: m.entity.agent?.provider ?? null,
+    agentStatus: m.entity.agent ? (m.entity.agent.archivedAt ? "archived" : m.entity.agent.enabled ? "active" : "disabled") : null,
     // An agent's cursor is the newest message a finished run processed.
     lastSeenSeq: m.entity.type === "agent" ? m.lastProcessedSeq : m.lastSeenSeq,
     lastSeenMessageId: m.entity.type === "agent" ? m.lastProcessedMessageId : m.lastSeenMessageId,

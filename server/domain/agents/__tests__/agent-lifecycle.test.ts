@@ -13,6 +13,7 @@ import { agentCreateInput, createAgent } from "../create-agent";
 import { archiveAgent } from "../archive-agent";
 import { updateAgent } from "../update-agent";
 import { listAgents } from "../list-agents";
+import { getSpace } from "@/server/domain/spaces/get-space";
 
 let srv: TestServer | undefined;
 afterEach(async () => {
@@ -112,6 +113,10 @@ describe("archiveAgent", () => {
       code: "not_found",
     });
 
+    // Members see it as deleted in the member list (and by its messages' sender line).
+    const members = (await getSpace(s.srv.deps, s.ada.actor, { spaceId: s.space.id })).members;
+    expect(members.find((m) => m.id === scout.entityId)).toMatchObject({ name: "Scout", agentStatus: "archived" });
+    expect(members.find((m) => m.id === s.ada.entityId)).toMatchObject({ agentStatus: null });
     // Its messages keep its name; its runs stay; it is gone from the default list only.
     const posted = await s.srv.deps.db.message.findFirstOrThrow({ where: { runId: oldRun.id }, include: { sender: true } });
     expect(posted.sender.name).toBe("Scout");
