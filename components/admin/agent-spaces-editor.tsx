@@ -25,8 +25,9 @@ export function AgentSpacesEditor({ agentId, name, spaces, channels }: Props) {
   async function change(key: string, req: Promise<Response>) {
     setBusy(key);
     setError(null);
-    const res = await req;
-    if (!res.ok) setError((await refusalOf(res)).message);
+    const res = await req.catch(() => null);
+    if (!res) setError("Could not reach the server.");
+    else if (!res.ok) setError((await refusalOf(res)).message);
     else if (key === "add") setPick("");
     setBusy(null);
     router.refresh();

@@ -48,73 +48,83 @@ function NewAgentForm({ providers }: { providers: { id: string; configured: bool
 
   return (
     <form onSubmit={submit} className="space-y-3" aria-busy={busy}>
-      <label className="block text-sm font-medium">
-        Name
-        <input
-          className={`${inputClass} mt-1`}
-          value={form.name}
-          onChange={(e) => set("name", e.target.value)}
-          required
-          maxLength={80}
-          aria-invalid={!!err("name")}
-          aria-describedby={described("name")}
-        />
-        <FieldError id={`${id}-name`} message={err("name")} />
-      </label>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div>
         <label className="block text-sm font-medium">
-          Provider
-          <select
-            className={`${inputClass} mt-1`}
-            value={form.provider}
-            onChange={(e) => set("provider", e.target.value)}
-            aria-describedby={described("provider")}
-          >
-            {providers.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.id}
-                {p.configured ? "" : " (not configured)"}
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${id}-provider`} message={err("provider")} />
-        </label>
-        <label className="block text-sm font-medium">
-          Model id
+          Name
           <input
             className={`${inputClass} mt-1`}
-            value={form.modelId}
-            onChange={(e) => set("modelId", e.target.value)}
-            placeholder="provider default"
-            maxLength={200}
-            aria-invalid={!!err("modelId")}
-            aria-describedby={described("modelId")}
+            value={form.name}
+            onChange={(e) => set("name", e.target.value)}
+            required
+            maxLength={80}
+            aria-invalid={!!err("name")}
+            aria-describedby={described("name")}
           />
-          <FieldError id={`${id}-modelId`} message={err("modelId")} />
         </label>
+        <FieldError id={`${id}-name`} message={err("name")} />
       </div>
-      <label className="block text-sm font-medium">
-        Persona
-        <textarea
-          className={`${inputClass} mt-1 min-h-16`}
-          value={form.persona}
-          onChange={(e) => set("persona", e.target.value)}
-          maxLength={4000}
-          aria-describedby={described("persona")}
-        />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <label className="block text-sm font-medium">
+            Provider
+            <select
+              className={`${inputClass} mt-1`}
+              value={form.provider}
+              onChange={(e) => set("provider", e.target.value)}
+              aria-describedby={described("provider")}
+            >
+              {providers.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.id}
+                  {p.configured ? "" : " (not configured)"}
+                </option>
+              ))}
+            </select>
+          </label>
+          <FieldError id={`${id}-provider`} message={err("provider")} />
+        </div>
+        <div>
+          <label className="block text-sm font-medium">
+            Model id
+            <input
+              className={`${inputClass} mt-1`}
+              value={form.modelId}
+              onChange={(e) => set("modelId", e.target.value)}
+              placeholder="provider default"
+              maxLength={200}
+              aria-invalid={!!err("modelId")}
+              aria-describedby={described("modelId")}
+            />
+          </label>
+          <FieldError id={`${id}-modelId`} message={err("modelId")} />
+        </div>
+      </div>
+      <div>
+        <label className="block text-sm font-medium">
+          Persona
+          <textarea
+            className={`${inputClass} mt-1 min-h-16`}
+            value={form.persona}
+            onChange={(e) => set("persona", e.target.value)}
+            maxLength={4000}
+            aria-describedby={described("persona")}
+          />
+        </label>
         <FieldError id={`${id}-persona`} message={err("persona")} />
-      </label>
-      <label className="block text-sm font-medium">
-        Instructions
-        <textarea
-          className={`${inputClass} mt-1 min-h-20`}
-          value={form.instructions}
-          onChange={(e) => set("instructions", e.target.value)}
-          maxLength={8000}
-          aria-describedby={described("instructions")}
-        />
+      </div>
+      <div>
+        <label className="block text-sm font-medium">
+          Instructions
+          <textarea
+            className={`${inputClass} mt-1 min-h-20`}
+            value={form.instructions}
+            onChange={(e) => set("instructions", e.target.value)}
+            maxLength={8000}
+            aria-describedby={described("instructions")}
+          />
+        </label>
         <FieldError id={`${id}-instructions`} message={err("instructions")} />
-      </label>
+      </div>
       {refusal && !Object.keys(refusal.fields).length && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300">
           {refusal.message}

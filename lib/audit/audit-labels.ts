@@ -2,11 +2,12 @@
 import type { AuditAction, AuditEntryDto } from "./audit-actions";
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
-  "agent.create": "created agent",
-  "agent.update": "changed agent",
-  "agent.archive": "deleted (archived) agent",
-  "agent.space_add": "added agent to",
-  "agent.space_remove": "removed agent from",
+  // The subject names the agent ('agent "Scout"') or the space ("space #design").
+  "agent.create": "created",
+  "agent.update": "changed",
+  "agent.archive": "deleted (archived)",
+  "agent.space_add": "added the agent to",
+  "agent.space_remove": "removed the agent from",
   "goal.create": "added goal",
   "goal.update": "changed goal",
   "goal.delete": "deleted goal",
