@@ -59,8 +59,14 @@ describe("DELETE /api/agents/:id", () => {
   it("archives for admins only; the agent leaves the default list but not ?archived=true", async () => {
     const gone = (await create({ cookie: admin.cookie }, { name: "Temp" })).body.agent.id;
     const del = (cookie: string) => run(t, archiveAgentHandler, request(`/api/agents/${gone}`, { method: "DELETE", cookie }), { id: gone });
+    const waiting = await t.deps.db.run.create({ data: { agentId: gone, triggerType: "service", reach: [], queuedAt: new Date() } });
     expect((await del(member.cookie)).status).toBe(403);
     expect((await del(admin.cookie)).status).toBe(204);
+    // Its runs still queued are canceled with the reason, not left queued forever.
+    expect(await t.deps.db.run.findUniqueOrThrow({ where: { id: waiting.id } })).toMatchObject({
+      status: "canceled",
+      statusReason: expect.stringMatching(/deleted/),
+    });
     const names = async (q: string) =>
       (await run(t, listAgentsHandler, request(`/api/agents${q}`, { cookie: admin.cookie }))).body.agents.map((a: { id: string }) => a.id);
     expect(await names("")).not.toContain(gone);
