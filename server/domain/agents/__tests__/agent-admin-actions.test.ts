@@ -13,6 +13,8 @@ import { redact, testAgentModel } from "../test-agent-model";
 import { addAgentToSpace } from "../add-agent-to-space";
 import { removeAgentFromSpace } from "../remove-agent-from-space";
 import { archiveAgent } from "../archive-agent";
+import { updateAgent } from "../update-agent";
+import { getSpace } from "@/server/domain/spaces/get-space";
 
 let t: TestServer;
 let admin: TestUser;
@@ -106,5 +108,21 @@ describe("an agent's channels", () => {
     const gone = await createAgent(t.deps.db, "Gone", { provider: "offline" });
     await archiveAgent(t.deps, admin.actor, { agentId: gone.id });
     await expect(addAgentToSpace(t.deps, admin.actor, { agentId: gone.id, spaceId: ops.id })).rejects.toMatchObject({ code: "conflict" });
+  });
+});
+
+describe("an agent disabled by an admin", () => {
+  it("is shown as disabled to its spaces' members, who are told to reload the space", async () => {
+    const quiet = await createAgent(t.deps.db, "Quiet", { provider: "offline" });
+    const room = await createChannel(t.deps, admin.actor, { name: "quiet-room", memberIds: [quiet.entityId, member.entityId] });
+    const published: string[] = [];
+    const events: EventSink = { ...t.deps.events, publish: (r, event) => published.push(`${r} ${event}`) };
+    await updateAgent({ db: t.deps.db, events }, admin.actor, { agentId: quiet.id, settings: { enabled: false }, modelHosts: [] });
+    expect(published).toEqual([`space:${room.id} space:updated`]);
+    const members = (await getSpace(t.deps, member.actor, { spaceId: room.id })).members;
+    expect(members.find((m) => m.id === quiet.entityId)).toMatchObject({ agentStatus: "disabled" });
+    // Saving without changing name or enabled tells no one.
+    await updateAgent({ db: t.deps.db, events }, admin.actor, { agentId: quiet.id, settings: { persona: "Shh." }, modelHosts: [] });
+    expect(published).toHaveLength(1);
   });
 });
