@@ -15,6 +15,7 @@ test("an admin creates an agent, adds it to #design, turns a tool off, tests it 
   await expect(dialog.getByText("An agent with this name already exists")).toBeVisible();
   await dialog.getByRole("textbox", { name: "Name" }).fill("Echo");
   await dialog.getByRole("textbox", { name: "Persona" }).fill("You repeat the gist of what you hear.");
+  await dialog.getByRole("checkbox", { name: "stop_run" }).uncheck();
   await dialog.getByRole("button", { name: "Create agent" }).click();
   await expect(page.getByRole("heading", { name: "Echo", level: 1 })).toBeVisible();
 
@@ -30,6 +31,7 @@ test("an admin creates an agent, adds it to #design, turns a tool off, tests it 
   await page.reload();
   await expect(page.getByRole("checkbox", { name: "set_plans" })).not.toBeChecked();
   await expect(page.getByRole("checkbox", { name: "send_message" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "stop_run" })).not.toBeChecked();
 
   // The offline model answers the test prompt.
   await page.getByRole("button", { name: "Test model" }).click();

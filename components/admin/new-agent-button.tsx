@@ -1,8 +1,9 @@
 "use client";
-// "New agent": a short form in a dialog (name, provider, model, persona, instructions). Tools
-// and limits start at the defaults and are changed on the agent's own page, where it opens
-// once created. The server validates; its per-field messages show under each field.
+// "New agent": a short form in a dialog (name, provider, model, persona, instructions, tools).
+// Limits start at the defaults and are changed on the agent's own page, where it opens once
+// created. The server validates; its per-field messages show under each field.
 import { useId, useState } from "react";
+import { TOOL_NAMES } from "@/lib/agents/tool-names";
 import { useRouter } from "next/navigation";
 import { Modal, buttonClass, inputClass } from "@/components/chat/modal";
 import { FieldError, refusalOf, type ApiRefusal } from "./field-error";
@@ -25,8 +26,10 @@ function NewAgentForm({ providers }: { providers: { id: string; configured: bool
   const router = useRouter();
   const id = useId();
   const [form, setForm] = useState({ name: "", provider: "offline", modelId: "", persona: "", instructions: "" });
+  const [tools, setTools] = useState<string[]>([...TOOL_NAMES]);
   const [refusal, setRefusal] = useState<ApiRefusal | null>(null);
   const [busy, setBusy] = useState(false);
+  const toggle = (name: string, on: boolean) => setTools(TOOL_NAMES.filter((n) => (n === name ? on : tools.includes(n))));
   const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
   const err = (field: string) => refusal?.fields[field];
   const described = (field: string) => (err(field) ? `${id}-${field}` : undefined);
@@ -35,7 +38,8 @@ function NewAgentForm({ providers }: { providers: { id: string; configured: bool
     e.preventDefault();
     setBusy(true);
     // A blank model id means "the provider's default" (the server picks it).
-    const body = { ...form, modelId: form.modelId.trim() || undefined };
+    // Every tool ticked is stored as "all" (an empty list), which also gives the agent tools added later.
+    const body = { ...form, modelId: form.modelId.trim() || undefined, ...(tools.length < TOOL_NAMES.length && { enabledTools: tools }) };
     const res = await fetch("/api/agents", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     if (!res.ok) {
       setRefusal(await refusalOf(res));
@@ -125,6 +129,18 @@ function NewAgentForm({ providers }: { providers: { id: string; configured: bool
         </label>
         <FieldError id={`${id}-instructions`} message={err("instructions")} />
       </div>
+      <fieldset aria-describedby={described("enabledTools")}>
+        <legend className="text-sm font-medium">Tools</legend>
+        <div className="mt-1 grid max-h-40 gap-1 overflow-y-auto sm:grid-cols-2">
+          {TOOL_NAMES.map((name) => (
+            <label key={name} className="flex items-center gap-2 font-mono text-xs">
+              <input type="checkbox" checked={tools.includes(name)} onChange={(e) => toggle(name, e.target.checked)} className="h-4 w-4 accent-accent-600" />
+              {name}
+            </label>
+          ))}
+        </div>
+        <FieldError id={`${id}-enabledTools`} message={err("enabledTools")} />
+      </fieldset>
       {refusal && !Object.keys(refusal.fields).length && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300">
           {refusal.message}
