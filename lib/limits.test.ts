@@ -77,6 +77,15 @@ describe("product limits", () => {
     expect(limits.MAX_RUNS_PAGE_SIZE).toBe(100);
     expect(limits.MAX_CHILD_RUNS_SHOWN).toBe(50);
   });
+  it("a model test answers in at most 32 tokens within 20 s; at most 100 live agents", () => {
+    expect(limits.MODEL_TEST_MAX_OUTPUT_TOKENS).toBe(32);
+    expect(limits.MODEL_TEST_TIMEOUT_MS).toBe(20_000);
+    expect(limits.MAX_AGENTS).toBe(100);
+  });
+  it("5 model tests and 60 audit pages per user per minute", () => {
+    expect(limits.RATE_LIMITS.modelTestsPerUser).toEqual({ points: 5, durationS: 60 });
+    expect(limits.RATE_LIMITS.auditReadsPerUser).toEqual({ points: 60, durationS: 60 });
+  });
   it("busy refusals are held 1 s, at most 1,000 at once", () => {
     expect(limits.BUSY_REFUSAL_HOLD_MS).toBe(1000);
     expect(limits.MAX_HELD_REFUSALS).toBe(1000);

@@ -91,6 +91,11 @@ export const MAX_CHILD_RUNS_SHOWN = 50;
 
 /** Audit entries per page of the audit list and of an agent's history. */
 export const AUDIT_PAGE_SIZE = 50;
+/** "Test model": the one call's longest answer in tokens, and how long it may take before it counts as failed. */
+export const MODEL_TEST_MAX_OUTPUT_TOKENS = 32;
+export const MODEL_TEST_TIMEOUT_MS = 20_000;
+/** Agents an admin can create; past it, creating one is refused (archived agents do not count). */
+export const MAX_AGENTS = 100;
 /** Admin changes listed in an agent's next context ("changed since your last run"); older ones are counted. */
 export const MAX_ADMIN_CHANGES_SHOWN = 10;
 
@@ -136,6 +141,10 @@ export const RATE_LIMITS = {
   runViewsPerUser: { points: 300, durationS: 60 },
   /** Runs canceled or retried per user. */
   runActionsPerUser: { points: 20, durationS: 60 },
+  /** "Test model" calls per admin: each spends the provider's key and tokens. */
+  modelTestsPerUser: { points: 5, durationS: 60 },
+  /** Audit pages read per user. */
+  auditReadsPerUser: { points: 60, durationS: 60 },
   /** Chain trees read per user. */
   chainViewsPerUser: { points: 60, durationS: 60 },
   /** Service (webhook) triggers per key. */

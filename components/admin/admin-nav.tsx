@@ -8,6 +8,7 @@ const SECTIONS = [
   { href: "/admin/agents", label: "Agents" },
   { href: "/admin/runs", label: "Runs" },
   { href: "/admin/usage", label: "Usage" },
+  { href: "/admin/audit", label: "Audit log" },
   { href: "/admin/settings", label: "Settings" },
 ] as const;
 

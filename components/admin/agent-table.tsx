@@ -45,12 +45,12 @@ export function AgentTable({ agents }: { agents: AgentAdminDto[] }) {
                 <span
                   className={clsx(
                     "ml-2 rounded-full px-1.5 py-0.5 text-xs font-semibold",
-                    a.enabled
+                    a.enabled && !a.archivedAt
                       ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300"
                       : "bg-zinc-200 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400",
                   )}
                 >
-                  {a.enabled ? "enabled" : "disabled"}
+                  {a.archivedAt ? "archived" : a.enabled ? "enabled" : "disabled"}
                 </span>
                 {/* On phones the model column is hidden; its gist stays under the name. */}
                 <p className="mt-0.5 text-xs text-zinc-500 sm:hidden">

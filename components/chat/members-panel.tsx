@@ -76,9 +76,13 @@ export function MembersPanel({ space, meId, online, canManage, isAdmin, onClose,
               </p>
               <p className="text-xs text-zinc-500">
                 {m.type === "agent"
-                  ? m.provider === "offline"
-                    ? "Agent · offline model"
-                    : `Agent · ${m.provider ?? "model"}`
+                  ? m.agentStatus === "archived"
+                    ? "Agent · deleted"
+                    : m.agentStatus === "disabled"
+                      ? "Agent · disabled"
+                      : m.provider === "offline"
+                        ? "Agent · offline model"
+                        : `Agent · ${m.provider ?? "model"}`
                   : online[m.id]
                     ? "Online"
                     : "Offline"}

@@ -1,7 +1,7 @@
 "use client";
 import { memo } from "react";
 import clsx from "clsx";
-import type { EntityDto, MemberDto, MessageDto, RunStreamDto, UnansweredDto } from "@/lib/realtime/dto";
+import type { AgentStatus, EntityDto, MemberDto, MessageDto, RunStreamDto, UnansweredDto } from "@/lib/realtime/dto";
 import { Avatar } from "./avatar";
 import { Markdown } from "./markdown";
 
@@ -14,6 +14,8 @@ interface Props {
   seenBy?: MemberDto[];
   /** The sender's model provider when it is an agent ("offline" gets a label). */
   provider?: string | null;
+  /** The sending agent is disabled or deleted: it will not answer, so say so by its name. */
+  agentStatus?: AgentStatus | null;
   /** Set when this agent message was at the space's chain-depth limit: it triggered no agents. */
   chainLimit?: number | null;
   /** Admins: the run that sent this message. */
@@ -26,13 +28,30 @@ interface Props {
   onShowChain?: ((message: MessageDto) => void) | null;
 }
 
-function SenderLine({ sender, provider, createdAt, extra }: { sender: EntityDto; provider?: string | null; createdAt?: string; extra?: React.ReactNode }) {
+function SenderLine({
+  sender,
+  provider,
+  agentStatus,
+  createdAt,
+  extra,
+}: {
+  sender: EntityDto;
+  provider?: string | null;
+  agentStatus?: AgentStatus | null;
+  createdAt?: string;
+  extra?: React.ReactNode;
+}) {
   return (
     <header className="flex items-baseline gap-2">
       <span className="font-semibold">{sender.name}</span>
       {sender.type === "agent" && (
         <span className="rounded bg-indigo-100 px-1.5 text-[0.65rem] font-semibold tracking-wide text-indigo-700 uppercase dark:bg-indigo-950 dark:text-indigo-300">
           agent
+        </span>
+      )}
+      {(agentStatus === "disabled" || agentStatus === "archived") && (
+        <span className="rounded border border-amber-400 px-1.5 text-[0.65rem] font-medium text-amber-800 dark:border-amber-700 dark:text-amber-300">
+          {agentStatus === "disabled" ? "disabled" : "deleted"}
         </span>
       )}
       {provider === "offline" && (
@@ -75,6 +94,7 @@ export const MessageItem = memo(function MessageItem({
   compact,
   seenBy,
   provider,
+  agentStatus,
   chainLimit,
   runHref,
   onReply,
@@ -91,7 +111,7 @@ export const MessageItem = memo(function MessageItem({
     >
       <div className="w-9 shrink-0">{!compact && <Avatar entity={message.sender} />}</div>
       <div className="min-w-0 flex-1">
-        {!compact && <SenderLine sender={message.sender} provider={provider} createdAt={message.createdAt} />}
+        {!compact && <SenderLine sender={message.sender} provider={provider} agentStatus={agentStatus} createdAt={message.createdAt} />}
         {message.replyTo && (
           <button
             type="button"

@@ -58,6 +58,7 @@ export function MessageList({
 
   const markers = useMemo(() => readMarkers(messages, space.members, meId), [messages, space.members, meId]);
   const providers = useMemo(() => new Map(space.members.map((m) => [m.id, m.provider])), [space.members]);
+  const agentStatuses = useMemo(() => new Map(space.members.map((m) => [m.id, m.agentStatus])), [space.members]);
   const draftLength = drafts.reduce((n, d) => n + d.text.length, 0);
 
   const scrollToBottom = useCallback(() => {
@@ -196,6 +197,7 @@ export function MessageList({
                   compact={compact}
                   seenBy={markers.get(m.id)}
                   provider={providers.get(m.sender.id) ?? null}
+                  agentStatus={agentStatuses.get(m.sender.id) ?? null}
                   chainLimit={m.chainStopLimit}
                   runHref={isAdmin && m.runId ? `/admin/runs/${m.runId}` : null}
                   onReply={onReply}

@@ -19,6 +19,8 @@ export interface AgentAdminDto {
   persona: string;
   instructions: string;
   enabled: boolean;
+  /** When an admin deleted (archived) it; null while it is live. */
+  archivedAt: string | null;
   maxConcurrentRuns: number;
   maxToolSteps: number;
   maxRunDurationMs: number;

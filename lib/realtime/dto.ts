@@ -31,6 +31,8 @@ export interface MessageDto {
   createdAt: string;
 }
 
+export type AgentStatus = "active" | "disabled" | "archived";
+
 export interface MemberDto extends EntityDto {
   role: MemberRole;
   /** Agents: the model provider ("offline" is the built-in model). Humans: null. */
@@ -39,6 +41,8 @@ export interface MemberDto extends EntityDto {
   agentId: string | null;
   /** Agents: which of this space's messages wake it. Humans: null. */
   replyMode: ReplyMode | null;
+  /** Agents: whether messages wake it ("disabled" and "archived" ones never answer). Humans: null. */
+  agentStatus?: AgentStatus | null;
   /** Humans: read receipt. Agents: newest message a run has processed. */
   lastSeenSeq: number;
   lastSeenMessageId: string | null;

@@ -3,8 +3,8 @@
 import type { EntityDto, MessageDto } from "@/lib/realtime/dto";
 
 export const entitySelect = { id: true, name: true, type: true, avatarColor: true } as const;
-/** Members also carry their agent's provider, so the UI can label offline agents. */
-export const memberEntitySelect = { ...entitySelect, agent: { select: { id: true, provider: true } } } as const;
+/** Members also carry their agent's provider and state, so the UI can label offline, disabled and deleted agents. */
+export const memberEntitySelect = { ...entitySelect, agent: { select: { id: true, provider: true, enabled: true, archivedAt: true } } } as const;
 
 export const messageInclude = {
   sender: { select: entitySelect },

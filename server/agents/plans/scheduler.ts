@@ -20,7 +20,8 @@ export class PlanScheduler {
     try {
       const now = this.ctx.clock.now();
       const due = await this.ctx.db.plan.findMany({
-        where: { status: "active", nextRunAt: { lte: now } },
+        // Archiving pauses an agent's plans; this also covers a plan set active again afterwards.
+        where: { status: "active", nextRunAt: { lte: now }, agent: { archivedAt: null } },
         orderBy: { nextRunAt: "asc" },
         take: 100,
         select: { id: true },

@@ -19,7 +19,7 @@ export async function runnableRuns(ctx: GatewayCtx, limit = 200): Promise<Candid
       SELECT r.id, r."agentId", r.status, r."queuedAt",
              ROW_NUMBER() OVER (PARTITION BY r."agentId" ORDER BY r."queuedAt") AS rn
       FROM "Run" r JOIN "Agent" a ON a.id = r."agentId"
-      WHERE a.enabled AND (r.status = 'queued' OR (r.status = 'waiting_reply' AND r."resumeAt" <= ${now}::timestamp))
+      WHERE a.enabled AND a."archivedAt" IS NULL AND (r.status = 'queued' OR (r.status = 'waiting_reply' AND r."resumeAt" <= ${now}::timestamp))
     ) x
     WHERE rn <= ${PER_AGENT}
     ORDER BY "queuedAt"

@@ -28,9 +28,10 @@ export async function verifyServiceKey(db: Db, agentId: string, key: string): Pr
   if (!key || key.length > 200) return null;
   const row = await db.serviceKey.findUnique({
     where: { keyHash: hashServiceKey(key) },
-    select: { id: true, agentId: true, revokedAt: true, spaceIds: true },
+    select: { id: true, agentId: true, revokedAt: true, spaceIds: true, agent: { select: { archivedAt: true } } },
   });
-  if (!row || row.agentId !== agentId || row.revokedAt) return null;
+  // Archiving revokes the keys too; checking here keeps a deleted agent's key dead whatever happens to the key row.
+  if (!row || row.agentId !== agentId || row.revokedAt || row.agent.archivedAt) return null;
   await db.serviceKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
   return { id: row.id, spaceIds: row.spaceIds };
 }

@@ -28,8 +28,11 @@ export async function triggerService(
   body: z.infer<typeof serviceTriggerInput>,
   opts: { requesterId?: string } = {},
 ): Promise<{ runId: string }> {
-  const agent = await ctx.db.agent.findUnique({ where: { id: agentId }, select: { id: true, enabled: true, entityId: true, dailyTokenBudget: true } });
-  if (!agent) throw new AppError("not_found", "Agent not found");
+  const agent = await ctx.db.agent.findUnique({
+    where: { id: agentId },
+    select: { id: true, enabled: true, entityId: true, dailyTokenBudget: true, archivedAt: true },
+  });
+  if (!agent || agent.archivedAt) throw new AppError("not_found", "Agent not found");
   if (!agent.enabled) throw new AppError("conflict", "This agent is disabled");
   const now = ctx.clock.now();
   const overBudget = await budgetRefusal(ctx.db, agent, now);

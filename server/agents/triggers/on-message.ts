@@ -28,12 +28,19 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
       dailyTokenBudget: true,
       memberships: {
         where: { entity: { type: "agent" } },
-        select: { replyMode: true, entity: { select: { id: true, name: true, agent: { select: { id: true, enabled: true, dailyTokenBudget: true } } } } },
+        select: {
+          replyMode: true,
+          entity: { select: { id: true, name: true, agent: { select: { id: true, enabled: true, dailyTokenBudget: true, archivedAt: true } } } },
+        },
       },
     },
   });
   if (!space) return;
-  const agents = space.memberships.map((ms) => ({ ...ms.entity, replyMode: ms.replyMode })).filter((e) => e.agent && e.id !== m.sender.id) as {
+  // A deleted (archived) agent stays a member, so its messages keep their sender, but it is
+  // not an agent of the space any more: no run, and no decision that would only be noise.
+  const agents = space.memberships
+    .map((ms) => ({ ...ms.entity, replyMode: ms.replyMode }))
+    .filter((e) => e.agent && !e.agent.archivedAt && e.id !== m.sender.id) as {
     id: string;
     name: string;
     replyMode: ReplyMode;

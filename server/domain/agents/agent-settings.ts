@@ -55,5 +55,6 @@ export const agentView = {
   maxRunDurationMs: true,
   dailyTokenBudget: true,
   enabledTools: true,
+  archivedAt: true,
   entity: { select: { name: true } },
 } as const;

@@ -10,11 +10,17 @@ import { requireAgentAdmin } from "./require-agent-admin";
  * the admin panel and GET /api/agents. Admins only. `providers` says which providers the server
  * can call (configured-providers.ts, from env, passed by the caller); `now` is for tests.
  */
-export async function listAgents({ db }: Pick<Deps, "db">, actor: Actor, input: { providers: Record<string, boolean>; now?: Date }): Promise<AgentAdminDto[]> {
+export async function listAgents(
+  { db }: Pick<Deps, "db">,
+  actor: Actor,
+  input: { providers: Record<string, boolean>; now?: Date; includeArchived?: boolean },
+): Promise<AgentAdminDto[]> {
   requireAgentAdmin(actor);
   const dayStart = startOfUtcDay(input.now ?? new Date());
   const rows = await db.agent.findMany({
     select: { ...agentView, entity: { select: { name: true, memberships: { select: { space: { select: { id: true, name: true, kind: true } } } } } } },
+    // Deleted (archived) agents only when asked for: the admin list's "Show archived".
+    where: input.includeArchived ? {} : { archivedAt: null },
     orderBy: { entity: { name: "asc" } },
   });
   const agentIds = rows.map((r) => r.id);
@@ -36,13 +42,14 @@ export async function listAgents({ db }: Pick<Deps, "db">, actor: Actor, input: 
   ]);
   const todayBy = new Map(today.map((g) => [g.agentId, g]));
   const lastBy = new Map(lastRuns.flatMap((r) => (r ? [[r.agentId, r] as const] : [])));
-  return rows.map(({ entity, modelSettings, ...a }) => {
+  return rows.map(({ entity, modelSettings, archivedAt, ...a }) => {
     const t = todayBy.get(a.id);
     const last = lastBy.get(a.id);
     const ownBaseURL = a.provider === "openai-compatible" && !!(modelSettings as { baseURL?: string } | null)?.baseURL;
     return {
       ...a,
       modelSettings,
+      archivedAt: archivedAt?.toISOString() ?? null,
       name: entity.name,
       providerConfigured: ownBaseURL || !!input.providers[a.provider],
       spaces: entity.memberships

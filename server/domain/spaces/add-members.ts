@@ -1,10 +1,10 @@
 // Adding people to a channel. Any member may add (as in Slack); a direct space keeps its two.
 import type { SpaceDto } from "@/lib/realtime/dto";
-import { rooms } from "@/lib/realtime/events";
 import type { Actor, Deps } from "../deps";
 import { AppError } from "../errors";
 import { announceAdded } from "./announce-added";
 import { getSpace } from "./get-space";
+import { publishMembersAdded } from "./publish-membership";
 import { requireMembership } from "./require-membership";
 
 export async function addMembers({ db, events }: Deps, actor: Actor, input: { spaceId: string; entityIds: string[] }): Promise<SpaceDto> {
@@ -18,11 +18,7 @@ export async function addMembers({ db, events }: Deps, actor: Actor, input: { sp
   ]);
   if (found !== ids.length) throw new AppError("bad_request", "Some members do not exist");
   await db.membership.createMany({ data: ids.map((entityId) => ({ spaceId, entityId })), skipDuplicates: true });
-  for (const id of ids) {
-    events.joinSpace(id, spaceId);
-    events.publish(rooms.entity(id), "space:updated", { spaceId });
-  }
-  events.publish(rooms.space(spaceId), "space:updated", { spaceId });
+  publishMembersAdded(events, spaceId, ids);
   const members = new Set(already.map((m) => m.entityId));
   await announceAdded({ db, events }, actor, { space: me.space, addedIds: ids.filter((id) => !members.has(id)) });
   return getSpace({ db }, actor, { spaceId });

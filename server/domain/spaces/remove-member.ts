@@ -1,8 +1,8 @@
 // Removing someone from a space. Removing someone else needs the space's owner/admin role or
 // a workspace admin; removing yourself is leaving (leave-space.ts).
-import { rooms } from "@/lib/realtime/events";
 import type { Actor, Deps } from "../deps";
 import { AppError } from "../errors";
+import { publishMemberRemoved } from "./publish-membership";
 import { canManageSpace, requireMembership } from "./require-membership";
 
 export async function removeMember({ db, events }: Deps, actor: Actor, input: { spaceId: string; entityId: string }): Promise<void> {
@@ -16,7 +16,5 @@ export async function removeMember({ db, events }: Deps, actor: Actor, input: { 
   }
   const { count } = await db.membership.deleteMany({ where: { spaceId, entityId } });
   if (count === 0) throw new AppError("not_found", "Not a member of this space");
-  events.leaveSpace(entityId, spaceId);
-  events.publish(rooms.entity(entityId), "space:removed", { spaceId });
-  events.publish(rooms.space(spaceId), "space:updated", { spaceId });
+  publishMemberRemoved(events, spaceId, entityId);
 }

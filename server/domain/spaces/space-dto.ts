@@ -21,8 +21,14 @@ interface MemberRow {
   lastSeenMessageId: string | null;
   lastProcessedSeq: number;
   lastProcessedMessageId: string | null;
+  entity: {
+    id: string;
+    name: string;
+    type: "human" | "agent";
+    avatarColor: string | null;
+    agent?: { id: string; provider: string; enabled: boolean; archivedAt: Date | null } | null;
+  };
   replyMode: ReplyMode;
-  entity: { id: string; name: string; type: "human" | "agent"; avatarColor: string | null; agent?: { id: string; provider: string } | null };
 }
 
 export function toSpaceDto(space: SpaceRow, members: MemberRow[], viewer: { entityId: string; lastSeenSeq: number }, unreadCount: number): SpaceDto {
@@ -48,6 +54,7 @@ export function toMemberDto(m: MemberRow): MemberDto {
     provider: m.entity.agent?.provider ?? null,
     agentId: m.entity.agent?.id ?? null,
     replyMode: m.entity.agent ? m.replyMode : null,
+    agentStatus: m.entity.agent ? (m.entity.agent.archivedAt ? "archived" : m.entity.agent.enabled ? "active" : "disabled") : null,
     // An agent's cursor is the newest message a finished run processed.
     lastSeenSeq: m.entity.type === "agent" ? m.lastProcessedSeq : m.lastSeenSeq,
     lastSeenMessageId: m.entity.type === "agent" ? m.lastProcessedMessageId : m.lastSeenMessageId,

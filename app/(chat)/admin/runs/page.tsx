@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 export default async function AdminRunsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await adminUser();
-  if (!me) return null; // the layout shows AdminsOnly
+  if (!me) return null; // the layout answers 403
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(await searchParams)) if (typeof v === "string") query.set(k, v);
   const options = await listRunFilterOptions({ db: getDb() }, { isAdmin: me.isAdmin });

@@ -5,7 +5,7 @@ export const dynamic = "force-dynamic";
 
 export default async function AdminChainPage({ params }: { params: Promise<{ messageId: string }> }) {
   const me = await adminUser();
-  if (!me) return null; // the layout shows AdminsOnly
+  if (!me) return null; // the layout answers 403
   const { messageId } = await params;
   return (
     <>

@@ -6,7 +6,7 @@ export const dynamic = "force-dynamic";
 
 export default async function AdminRunPage({ params }: { params: Promise<{ runId: string }> }) {
   const me = await adminUser();
-  if (!me) return null; // the layout shows AdminsOnly
+  if (!me) return null; // the layout answers 403
   const { runId } = await params;
   return (
     <>
