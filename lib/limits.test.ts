@@ -71,6 +71,10 @@ describe("product limits", () => {
     expect(limits.AUDIT_PAGE_SIZE).toBe(50);
     expect(limits.MAX_ADMIN_CHANGES_SHOWN).toBe(10);
   });
+  it("a plan lists its newest 5 runs on the admin page, and pages its runs by 50", () => {
+    expect(limits.PLAN_RUNS_SHOWN).toBe(5);
+    expect(limits.PLAN_RUNS_PAGE).toBe(50);
+  });
   it("busy refusals are held 1 s, at most 1,000 at once", () => {
     expect(limits.BUSY_REFUSAL_HOLD_MS).toBe(1000);
     expect(limits.MAX_HELD_REFUSALS).toBe(1000);

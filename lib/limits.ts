@@ -87,6 +87,10 @@ export const CHAIN_TEXT_CLIP = 280;
 export const AUDIT_PAGE_SIZE = 50;
 /** Admin changes listed in an agent's next context ("changed since your last run"); older ones are counted. */
 export const MAX_ADMIN_CHANGES_SHOWN = 10;
+/** A plan's newest runs listed with it on the admin page; the rest are counted (and paged through its runs route). */
+export const PLAN_RUNS_SHOWN = 5;
+/** At most this many of a plan's runs per page of GET /api/agents/:id/plans/:planId/runs. */
+export const PLAN_RUNS_PAGE = 50;
 
 // --- Abuse limits: one client must not hurt everyone (see SECURITY.md) ---
 /** A rate limit: `points` actions per `durationS` seconds per key; past it, refused for `blockS` (default: the rest of the window). */

@@ -41,8 +41,22 @@ export class AppError extends Error {
 
 export const isAppError = (e: unknown): e is AppError => typeof e === "object" && e !== null && (e as { [APP_ERROR]?: unknown })[APP_ERROR] === true;
 
+/** Messages per input field (`name`, `plans.0.cron`), shown next to the fields of a form. */
+export type FieldErrors = Record<string, string>;
+
+/** A 400 that says which fields are wrong, so a form can show each message next to its field. */
+export function fieldErrors(fields: FieldErrors): AppError {
+  const message = Object.entries(fields)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("; ");
+  return new AppError("bad_request", message, { fields });
+}
+
 /** The client-safe form of any thrown value. */
-export function toErrorBody(e: unknown): { code: ErrorCode; message: string } {
-  if (isAppError(e)) return { code: e.code, message: e.message };
+export function toErrorBody(e: unknown): { code: ErrorCode; message: string; fields?: FieldErrors } {
+  if (isAppError(e)) {
+    const fields = (e.details as { fields?: FieldErrors } | undefined)?.fields;
+    return { code: e.code, message: e.message, ...(fields && { fields }) };
+  }
   return { code: "internal", message: "Something went wrong on our side." };
 }

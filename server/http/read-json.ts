@@ -30,7 +30,10 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new AppError("bad_request", issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "Invalid body");
+    // The first message per field too, so a form can show each next to its field.
+    const fields: Record<string, string> = {};
+    for (const i of parsed.error.issues) fields[i.path.join(".") || "body"] ??= i.message;
+    throw new AppError("bad_request", issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "Invalid body", { fields });
   }
   return parsed.data;
 }
