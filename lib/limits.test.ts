@@ -98,5 +98,9 @@ describe("product limits", () => {
   it("an agent has at most 20 queued runs", () => expect(limits.MAX_QUEUED_RUNS_PER_AGENT).toBe(20));
   it("a recurring plan runs at most once a minute", () => expect(limits.MIN_CRON_INTERVAL_MS).toBe(60_000));
   it("20 account or admin changes per user per minute", () => expect(limits.RATE_LIMITS.accountChangesPerUser).toEqual({ points: 20, durationS: 60 }));
+  it("60 changes and 120 reads of agents' goals, memories and plans per admin per minute", () => {
+    expect(limits.RATE_LIMITS.agentKnowledgeChangesPerUser).toEqual({ points: 60, durationS: 60 });
+    expect(limits.RATE_LIMITS.agentKnowledgeReadsPerUser).toEqual({ points: 120, durationS: 60 });
+  });
   it("the embedded database runs at most 4 agent runs at once per process", () => expect(limits.MAX_RUNS_IN_FLIGHT_EMBEDDED).toBe(4));
 });

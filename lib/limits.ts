@@ -122,6 +122,10 @@ export const RATE_LIMITS = {
   memberAddsPerUser: { points: 10, durationS: 60 },
   /** Account and admin changes per user: tokens, sessions, OAuth links, service keys, agent settings. */
   accountChangesPerUser: { points: 20, durationS: 60 },
+  /** Changes to agents' goals, memories and plans per admin (the admin page saves one item per click). */
+  agentKnowledgeChangesPerUser: { points: 60, durationS: 60 },
+  /** Reads of agents' goals, memories, plans and plan runs per admin. */
+  agentKnowledgeReadsPerUser: { points: 120, durationS: 60 },
   /** Chain trees read per user. */
   chainViewsPerUser: { points: 60, durationS: 60 },
   /** Service (webhook) triggers per key. */

@@ -12,11 +12,7 @@ import type { GatewayCtx } from "../gateway-context";
 import { broadcastRun } from "../runs/broadcast-run";
 import { planRunReach } from "./plan-run-reach";
 
-export async function startPlanNow(
-  ctx: GatewayCtx,
-  actor: Actor,
-  input: { agentId: string; planId: string },
-): Promise<{ runId: string; started: boolean }> {
+export async function startPlanNow(ctx: GatewayCtx, actor: Actor, input: { agentId: string; planId: string }): Promise<{ runId: string; started: boolean }> {
   requireAgentAdmin(actor);
   const agent = await ctx.db.agent.findUnique({ where: { id: input.agentId }, select: { enabled: true } });
   if (!agent) throw new AppError("not_found", "Agent not found");
@@ -28,7 +24,11 @@ export async function startPlanNow(
     const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Plan" WHERE id = ${input.planId} AND "agentId" = ${input.agentId} FOR UPDATE`;
     if (locked.length === 0) throw new AppError("not_found", "Plan not found");
     const plan = await tx.plan.findUniqueOrThrow({ where: { id: input.planId } });
-    const live = await tx.run.findFirst({ where: { planId: plan.id, status: { in: [...LIVE_RUN_STATUSES] } }, orderBy: { queuedAt: "desc" }, select: { id: true } });
+    const live = await tx.run.findFirst({
+      where: { planId: plan.id, status: { in: [...LIVE_RUN_STATUSES] } },
+      orderBy: { queuedAt: "desc" },
+      select: { id: true },
+    });
     if (live) return { runId: live.id, started: false };
     if (plan.status === "canceled") throw new AppError("conflict", "This plan was canceled");
     const queued = await tx.run.count({ where: { agentId: input.agentId, status: "queued" } });

@@ -13,7 +13,12 @@ export async function createGoal({ db }: Pick<Deps, "db">, actor: Actor, input: 
   await requireAgent(db, input.agentId);
   return db.$transaction(async (tx) => {
     const goal = await tx.goal.create({ data: { ...data, agentId: input.agentId, ...ADMIN_PROVENANCE } });
-    await recordAudit(tx, actor, { action: "goal.create", agentId: input.agentId, subject: `goal ${JSON.stringify(goal.description)}`, after: goalFieldsOf(goal) });
+    await recordAudit(tx, actor, {
+      action: "goal.create",
+      agentId: input.agentId,
+      subject: `goal ${JSON.stringify(goal.description)}`,
+      after: goalFieldsOf(goal),
+    });
     return goalView(goal, new Map());
   });
 }

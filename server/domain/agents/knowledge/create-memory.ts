@@ -19,7 +19,12 @@ export async function createMemory({ db }: Pick<Deps, "db">, actor: Actor, input
     const taken = await tx.memory.findUnique({ where: { agentId_key: { agentId: input.agentId, key: data.key } }, select: { id: true } });
     if (taken) throw fieldErrors({ key: "This agent already has a memory with this key; edit that one instead" });
     const memory = await tx.memory.create({ data: { ...data, agentId: input.agentId, ...ADMIN_PROVENANCE } });
-    await recordAudit(tx, actor, { action: "memory.create", agentId: input.agentId, subject: `memory ${JSON.stringify(memory.key)}`, after: memoryFieldsOf(memory) });
+    await recordAudit(tx, actor, {
+      action: "memory.create",
+      agentId: input.agentId,
+      subject: `memory ${JSON.stringify(memory.key)}`,
+      after: memoryFieldsOf(memory),
+    });
     return memoryView(memory, new Map());
   });
 }

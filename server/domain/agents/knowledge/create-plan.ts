@@ -14,11 +14,7 @@ import { scheduleFromForm } from "./plan-schedule";
  * is the person its runs act for, so they reach the spaces that admin and the agent share when
  * it fires (server/agents/plans/plan-run-reach.ts), like a run an admin's message starts.
  */
-export async function createPlan(
-  { db }: Pick<Deps, "db">,
-  actor: Actor,
-  input: { agentId: string; plan: PlanCreate; now: Date },
-): Promise<PlanAdminDto> {
+export async function createPlan({ db }: Pick<Deps, "db">, actor: Actor, input: { agentId: string; plan: PlanCreate; now: Date }): Promise<PlanAdminDto> {
   requireAgentAdmin(actor);
   const { name, instruction, ...schedule } = parseFields(planCreateInput, input.plan);
   const times = scheduleFromForm(schedule, input.now);

@@ -11,6 +11,12 @@ export async function deletePlan({ db }: Pick<Deps, "db">, actor: Actor, input: 
     const found = await tx.plan.findFirst({ where: { id: input.planId, agentId: input.agentId } });
     if (!found) throw new AppError("not_found", "Plan not found");
     await tx.plan.delete({ where: { id: found.id } });
-    await recordAudit(tx, actor, { action: "plan.delete", agentId: input.agentId, subject: `plan ${JSON.stringify(found.name)}`, itemReach: found.reach, before: planFieldsOf(found) });
+    await recordAudit(tx, actor, {
+      action: "plan.delete",
+      agentId: input.agentId,
+      subject: `plan ${JSON.stringify(found.name)}`,
+      itemReach: found.reach,
+      before: planFieldsOf(found),
+    });
   });
 }

@@ -15,7 +15,12 @@ const goalFields = {
   longTerm: z.boolean(),
 };
 export const goalCreateInput = z
-  .object({ ...goalFields, status: goalFields.status.default("active"), priority: goalFields.priority.default(0), longTerm: goalFields.longTerm.default(false) })
+  .object({
+    ...goalFields,
+    status: goalFields.status.default("active"),
+    priority: goalFields.priority.default(0),
+    longTerm: goalFields.longTerm.default(false),
+  })
   .strict();
 export const goalUpdateInput = z.object(goalFields).partial().strict();
 
@@ -41,7 +46,10 @@ const planFields = {
 const scheduleFields = { runAfter: optionalText(40), scheduledAt: optionalText(40), cron: optionalText(120) };
 export const planCreateInput = z.object({ ...planFields, ...scheduleFields }).strict();
 /** A schedule sent replaces the old one (send exactly one of the three); leave all three out to keep it. */
-export const planUpdateInput = z.object({ ...planFields, ...scheduleFields }).partial().strict();
+export const planUpdateInput = z
+  .object({ ...planFields, ...scheduleFields })
+  .partial()
+  .strict();
 
 export type GoalCreate = z.input<typeof goalCreateInput>;
 export type GoalUpdate = z.input<typeof goalUpdateInput>;

@@ -69,7 +69,14 @@ export const goalFieldsOf = (g: { description: string; status: string; priority:
   longTerm: g.longTerm,
 });
 export const memoryFieldsOf = (m: { key: string; value: string }) => ({ key: m.key, value: m.value });
-export const planFieldsOf = (p: { name: string; instruction: string; runAfter: string | null; scheduledAt: Date | null; cron: string | null; status: string }) => ({
+export const planFieldsOf = (p: {
+  name: string;
+  instruction: string;
+  runAfter: string | null;
+  scheduledAt: Date | null;
+  cron: string | null;
+  status: string;
+}) => ({
   name: p.name,
   instruction: p.instruction,
   runAfter: p.runAfter,

@@ -7,7 +7,11 @@ import { goalView, originNames, requireAgent } from "./knowledge-views";
 export async function listGoals({ db }: Pick<Deps, "db">, actor: Actor, input: { agentId: string }): Promise<GoalAdminDto[]> {
   requireAgentAdmin(actor);
   await requireAgent(db, input.agentId);
-  const rows = await db.goal.findMany({ where: { agentId: input.agentId }, orderBy: [{ status: "asc" }, { priority: "asc" }, { createdAt: "asc" }], take: 500 });
+  const rows = await db.goal.findMany({
+    where: { agentId: input.agentId },
+    orderBy: [{ status: "asc" }, { priority: "asc" }, { createdAt: "asc" }],
+    take: 500,
+  });
   const names = await originNames(db, rows);
   return rows.map((g) => goalView(g, names));
 }

@@ -24,7 +24,13 @@ export async function updateMemory(
     const memory = await tx.memory.update({ where: { id: found.id }, data: changes });
     const change = changedFields(memoryFieldsOf(found), memoryFieldsOf(memory));
     if (change) {
-      await recordAudit(tx, actor, { action: "memory.update", agentId: input.agentId, subject: `memory ${JSON.stringify(memory.key)}`, itemReach: found.reach, ...change });
+      await recordAudit(tx, actor, {
+        action: "memory.update",
+        agentId: input.agentId,
+        subject: `memory ${JSON.stringify(memory.key)}`,
+        itemReach: found.reach,
+        ...change,
+      });
     }
     return memoryView(memory, await originNames(tx, [memory]));
   });

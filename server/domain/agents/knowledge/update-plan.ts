@@ -38,7 +38,13 @@ export async function updatePlan(
     });
     const change = changedFields(planFieldsOf(found), planFieldsOf(plan));
     if (change) {
-      await recordAudit(tx, actor, { action: "plan.update", agentId: input.agentId, subject: `plan ${JSON.stringify(plan.name)}`, itemReach: found.reach, ...change });
+      await recordAudit(tx, actor, {
+        action: "plan.update",
+        agentId: input.agentId,
+        subject: `plan ${JSON.stringify(plan.name)}`,
+        itemReach: found.reach,
+        ...change,
+      });
     }
     return (await planAdminViews(tx, [plan]))[0]!;
   });
