@@ -36,13 +36,16 @@ export async function startPlanNow(ctx: GatewayCtx, actor: Actor, input: { agent
       throw new AppError("rate_limited", `This agent already has ${queued} queued runs; try again when it has caught up`, { retryAfterS: 30 });
     }
     const scope = await planRunReach(tx, plan);
+    // (planId, planFireAt) is unique: two starts in the same millisecond (a coarse clock) take the next one.
+    const taken = await tx.run.findFirst({ where: { planId: plan.id, planFireAt: { gte: now } }, orderBy: { planFireAt: "desc" }, select: { planFireAt: true } });
+    const fireAt = taken?.planFireAt ? new Date(taken.planFireAt.getTime() + 1) : now;
     const run = await tx.run.create({
       data: {
         agentId: plan.agentId,
         triggerType: "plan",
         planId: plan.id,
         // A fire time of its own: (planId, planFireAt) is unique, and the scheduled times stay free for the scheduler.
-        planFireAt: now,
+        planFireAt: fireAt,
         chainDepth: 0,
         reach: scope.reach,
         requesterId: plan.requesterId,
