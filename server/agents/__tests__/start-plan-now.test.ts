@@ -56,7 +56,7 @@ describe("start a plan now", () => {
     expect(again.started).toBe(true);
     expect(again.runId).not.toBe(a.runId);
     await srv.gateway.idle();
-  });
+  }, 120_000);
 
   it("refuses members, unknown plans and disabled agents; a one-time plan started now is done", async () => {
     const clock = new ManualClock(new Date("2026-03-10T15:00:00Z"));
@@ -79,5 +79,5 @@ describe("start a plan now", () => {
 
     await srv.deps.db.agent.update({ where: { id: scout.id }, data: { enabled: false } });
     await expect(startPlanNow(srv.gateway.ctx, admin.actor, { agentId: scout.id, planId: plan.id })).rejects.toMatchObject({ code: "conflict" });
-  });
+  }, 120_000);
 });

@@ -13,7 +13,7 @@ import { reachCovers } from "../reach/reach";
 /** Entries looked at per run, newest first; older ones are counted, not loaded. */
 const LOOK_BACK = 200;
 /** Fields whose values are never shown (a key, or an endpoint that keys are sent to). */
-const SECRET_FIELDS = /^(baseURL|apiKey|key|secret|token|headers)$/i;
+const SECRET_FIELDS = /^(baseURL|apiKey|secret|token|headers|password)$/i;
 
 export async function loadAdminChanges(
   db: Db,
@@ -45,8 +45,9 @@ export async function loadAdminChanges(
         action: r.action,
         // A space's name may be outside this run's reach: YOUR SPACES already says which spaces it is in.
         subject: r.action.startsWith("agent.space_") ? null : r.subject,
-        before: hideValues ? null : redact(r.before),
-        after: hideValues ? null : redact(r.after),
+        // A memory's own fields are its words, never settings: only settings are searched for secrets.
+        before: hideValues ? null : isKnowledge(r.action) ? asFields(r.before) : redact(r.before),
+        after: hideValues ? null : isKnowledge(r.action) ? asFields(r.after) : redact(r.after),
         valuesHidden: hideValues,
       };
     },
@@ -61,6 +62,9 @@ export async function loadAdminChanges(
 }
 
 const isKnowledge = (action: string): boolean => /^(goal|memory|plan)\./.test(action);
+
+const asFields = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 /** The change with every secret value replaced by a note that it changed. */
 function redact(value: unknown): Record<string, unknown> | null {
