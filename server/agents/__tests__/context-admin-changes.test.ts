@@ -77,7 +77,11 @@ describe("ADMIN CHANGES across runs", () => {
     const admin = await srv.user("Root", { isAdmin: true });
     const dm = await openDirectSpace(srv.deps, ada.actor, { entityId: scout.entityId });
     // A memory a run made from Ada's direct messages: not for runs that act for Root in the channel.
-    await setMemories(srv.deps, { ...ada.actor, run: { originSpaceId: dm.id, reach: [dm.id] } }, { agentId: scout.id, memories: [{ key: "dm-secret", value: "private" }] });
+    await setMemories(
+      srv.deps,
+      { ...ada.actor, run: { originSpaceId: dm.id, reach: [dm.id] } },
+      { agentId: scout.id, memories: [{ key: "dm-secret", value: "private" }] },
+    );
     const secret = await srv.deps.db.memory.findFirstOrThrow({ where: { key: "dm-secret" } });
 
     await sendMessage(srv.deps, admin.actor, { spaceId: space.id, text: "first" });

@@ -64,7 +64,11 @@ describe("start a plan now", () => {
     srv = s;
     const scout = agents.Scout!;
     const admin = await srv.user("Root", { isAdmin: true });
-    const plan = await createPlan(srv.deps, admin.actor, { agentId: scout.id, plan: { name: "once", instruction: "Do it", runAfter: "1 day" }, now: clock.now() });
+    const plan = await createPlan(srv.deps, admin.actor, {
+      agentId: scout.id,
+      plan: { name: "once", instruction: "Do it", runAfter: "1 day" },
+      now: clock.now(),
+    });
     await expect(startPlanNow(srv.gateway.ctx, ada.actor, { agentId: scout.id, planId: plan.id })).rejects.toMatchObject({ code: "forbidden" });
     await expect(startPlanNow(srv.gateway.ctx, admin.actor, { agentId: scout.id, planId: "nope" })).rejects.toMatchObject({ code: "not_found" });
 

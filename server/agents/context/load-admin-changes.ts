@@ -36,22 +36,20 @@ export async function loadAdminChanges(
   if (total === 0) return null;
   const visible = rows.filter((r) => !isKnowledge(r.action) || reachCovers(run.reach, r.itemReach));
   const outsideReach = rows.length - visible.length;
-  const shown = visible.slice(0, MAX_ADMIN_CHANGES_SHOWN).map(
-    (r): AdminChange => {
-      const hideValues = r.action.startsWith("key.");
-      return {
-        at: r.createdAt.toISOString(),
-        actorName: r.actor.name,
-        action: r.action,
-        // A space's name may be outside this run's reach: YOUR SPACES already says which spaces it is in.
-        subject: r.action.startsWith("agent.space_") ? null : r.subject,
-        // A memory's own fields are its words, never settings: only settings are searched for secrets.
-        before: hideValues ? null : isKnowledge(r.action) ? asFields(r.before) : redact(r.before),
-        after: hideValues ? null : isKnowledge(r.action) ? asFields(r.after) : redact(r.after),
-        valuesHidden: hideValues,
-      };
-    },
-  );
+  const shown = visible.slice(0, MAX_ADMIN_CHANGES_SHOWN).map((r): AdminChange => {
+    const hideValues = r.action.startsWith("key.");
+    return {
+      at: r.createdAt.toISOString(),
+      actorName: r.actor.name,
+      action: r.action,
+      // A space's name may be outside this run's reach: YOUR SPACES already says which spaces it is in.
+      subject: r.action.startsWith("agent.space_") ? null : r.subject,
+      // A memory's own fields are its words, never settings: only settings are searched for secrets.
+      before: hideValues ? null : isKnowledge(r.action) ? asFields(r.before) : redact(r.before),
+      after: hideValues ? null : isKnowledge(r.action) ? asFields(r.after) : redact(r.after),
+      valuesHidden: hideValues,
+    };
+  });
   return {
     since: previous.startedAt.toISOString(),
     shown,

@@ -37,7 +37,11 @@ export async function startPlanNow(ctx: GatewayCtx, actor: Actor, input: { agent
     }
     const scope = await planRunReach(tx, plan);
     // (planId, planFireAt) is unique: two starts in the same millisecond (a coarse clock) take the next one.
-    const taken = await tx.run.findFirst({ where: { planId: plan.id, planFireAt: { gte: now } }, orderBy: { planFireAt: "desc" }, select: { planFireAt: true } });
+    const taken = await tx.run.findFirst({
+      where: { planId: plan.id, planFireAt: { gte: now } },
+      orderBy: { planFireAt: "desc" },
+      select: { planFireAt: true },
+    });
     const fireAt = taken?.planFireAt ? new Date(taken.planFireAt.getTime() + 1) : now;
     const run = await tx.run.create({
       data: {

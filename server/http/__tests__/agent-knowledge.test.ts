@@ -41,7 +41,9 @@ describe("goals and memories over HTTP", () => {
     expect((await run(t, listGoalsHandler, request(`${base()}/goals`, { cookie: member.cookie }), { id: agentId })).status).toBe(403);
     expect((await run(t, listMemoriesHandler, request(`${base()}/memories`, { cookie: member.cookie }), { id: agentId })).status).toBe(403);
     expect((await run(t, listPlansHandler, request(`${base()}/plans`, { cookie: member.cookie }), { id: agentId })).status).toBe(403);
-    const memberPost = await run(t, createMemoryHandler, request(`${base()}/memories`, { cookie: member.cookie, body: { key: "k", value: "v" } }), { id: agentId });
+    const memberPost = await run(t, createMemoryHandler, request(`${base()}/memories`, { cookie: member.cookie, body: { key: "k", value: "v" } }), {
+      id: agentId,
+    });
     expect(memberPost.status).toBe(403);
     expect(await t.deps.db.memory.count()).toBe(0);
     expect((await run(t, listGoalsHandler, request(`${base()}/goals`), { id: agentId })).status).toBe(401);
@@ -53,9 +55,14 @@ describe("goals and memories over HTTP", () => {
     expect(bad.body.error.fields).toMatchObject({ key: expect.any(String), value: expect.any(String) });
     const extra = await run(t, createGoalHandler, request(`${base()}/goals`, { cookie: admin.cookie, body: { description: "x", reach: [] } }), { id: agentId });
     expect(extra.status).toBe(400);
-    const notJson = await run(t, createGoalHandler, request(`${base()}/goals`, { cookie: admin.cookie, raw: "{", headers: { "content-type": "application/json" } }), {
-      id: agentId,
-    });
+    const notJson = await run(
+      t,
+      createGoalHandler,
+      request(`${base()}/goals`, { cookie: admin.cookie, raw: "{", headers: { "content-type": "application/json" } }),
+      {
+        id: agentId,
+      },
+    );
     expect(notJson.status).toBe(400);
   });
 
@@ -67,16 +74,29 @@ describe("goals and memories over HTTP", () => {
   });
 
   it("edits and deletes a memory by id; an unknown id is 404", async () => {
-    const made = await run(t, createMemoryHandler, request(`${base()}/memories`, { cookie: admin.cookie, body: { key: "tone", value: "brief" } }), { id: agentId });
+    const made = await run(t, createMemoryHandler, request(`${base()}/memories`, { cookie: admin.cookie, body: { key: "tone", value: "brief" } }), {
+      id: agentId,
+    });
     const memoryId = made.body.memory.id;
-    const edited = await run(t, updateMemoryHandler, request(`${base()}/memories/${memoryId}`, { method: "PATCH", cookie: admin.cookie, body: { value: "warm" } }), {
+    const edited = await run(
+      t,
+      updateMemoryHandler,
+      request(`${base()}/memories/${memoryId}`, { method: "PATCH", cookie: admin.cookie, body: { value: "warm" } }),
+      {
+        id: agentId,
+        memoryId,
+      },
+    );
+    expect(edited.body.memory).toMatchObject({ key: "tone", value: "warm" });
+    const gone = await run(t, deleteMemoryHandler, request(`${base()}/memories/${memoryId}`, { method: "DELETE", cookie: admin.cookie }), {
       id: agentId,
       memoryId,
     });
-    expect(edited.body.memory).toMatchObject({ key: "tone", value: "warm" });
-    const gone = await run(t, deleteMemoryHandler, request(`${base()}/memories/${memoryId}`, { method: "DELETE", cookie: admin.cookie }), { id: agentId, memoryId });
     expect(gone.status).toBe(204);
-    const again = await run(t, deleteMemoryHandler, request(`${base()}/memories/${memoryId}`, { method: "DELETE", cookie: admin.cookie }), { id: agentId, memoryId });
+    const again = await run(t, deleteMemoryHandler, request(`${base()}/memories/${memoryId}`, { method: "DELETE", cookie: admin.cookie }), {
+      id: agentId,
+      memoryId,
+    });
     expect(again.status).toBe(404);
   });
 });

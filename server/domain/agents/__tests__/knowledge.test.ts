@@ -139,7 +139,12 @@ describe("plans", () => {
     await expect(createPlan(t.deps, admin.actor, { agentId, plan: { name: "ping", instruction: "x", runAfter: "1 day" }, now })).rejects.toMatchObject({
       details: { fields: { name: expect.any(String) } },
     });
-    const at = await updatePlan(t.deps, admin.actor, { agentId, planId: plan.id, changes: { scheduledAt: "2026-04-01T08:00:00Z", instruction: "Ping all" }, now });
+    const at = await updatePlan(t.deps, admin.actor, {
+      agentId,
+      planId: plan.id,
+      changes: { scheduledAt: "2026-04-01T08:00:00Z", instruction: "Ping all" },
+      now,
+    });
     expect(at).toMatchObject({ kind: "scheduledAt", nextRunAt: "2026-04-01T08:00:00.000Z", instruction: "Ping all" });
     expect(await lastAudit()).toMatchObject({
       action: "plan.update",
