@@ -32,8 +32,9 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
     const issue = parsed.error.issues[0];
     // The first message per field too, so a form can show each next to its field.
     const fields: Record<string, string> = {};
-    for (const i of parsed.error.issues) fields[i.path.join(".") || "body"] ??= i.message;
-    throw new AppError("bad_request", issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "Invalid body", { fields });
+    for (const i of parsed.error.issues) if (i.path.length) fields[i.path.join(".")] ??= i.message;
+    const message = issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "Invalid body";
+    throw new AppError("bad_request", message, Object.keys(fields).length ? { fields } : undefined);
   }
   return parsed.data;
 }
