@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AgentForm } from "@/components/admin/agent-form";
+import { AgentSections } from "@/components/admin/agent-sections";
 import { getDb } from "@/server/db/client";
 import { env } from "@/server/env";
 import { PROVIDERS } from "@/server/domain/agents/agent-settings";
@@ -33,6 +34,7 @@ export default async function AdminAgentPage({ params }: { params: Promise<{ id:
         {agent.today.runs} runs today · in{" "}
         {agent.spaces.length ? agent.spaces.map((s) => (s.kind === "channel" ? `#${s.name}` : `DM ${s.name}`)).join(", ") : "no spaces"}
       </p>
+      <AgentSections agentId={agent.id} />
       <AgentForm agent={agent} providers={providers} />
     </>
   );
