@@ -2,6 +2,7 @@
 // server; the sections save through /api/agents/:id/{goals,memories,plans}.
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { AgentSections } from "@/components/admin/agent-sections";
 import { GoalsSection } from "@/components/admin/knowledge/goals-section";
 import { MemoriesSection } from "@/components/admin/knowledge/memories-section";
 import { PlansSection } from "@/components/admin/knowledge/plans-section";
@@ -28,14 +29,16 @@ export default async function AgentKnowledgePage({ params }: { params: Promise<{
   ]);
   return (
     <>
-      <Link href={`/admin/agents/${id}`} className="text-sm text-accent-600 hover:underline dark:text-indigo-300">
-        ← {agent.entity.name}
+      <Link href="/admin/agents" className="text-sm text-accent-600 hover:underline dark:text-indigo-300">
+        ← All agents
       </Link>
       <h1 className="mt-3 text-2xl font-semibold break-words">Goals, memories &amp; plans</h1>
       <p className="mt-1 mb-5 text-sm text-zinc-600 dark:text-zinc-400">
         What {agent.entity.name} works towards, remembers and has scheduled. Every change is recorded in the audit log, and the agent's next run is told what
         changed.
       </p>
+      {/* Laid out like the settings page (link, heading, summary, tabs), so the tabs stay put when switching. */}
+      <AgentSections agentId={id} />
       <div className="space-y-6">
         <GoalsSection agentId={id} initial={goals} />
         <MemoriesSection agentId={id} initial={memories} />
