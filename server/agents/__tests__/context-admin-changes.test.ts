@@ -100,6 +100,10 @@ describe("ADMIN CHANGES across runs", () => {
         after: { modelSettings: { baseURL: "http://new-host.example/v1", temperature: 1 } },
       }),
     );
+    // A change about some space names it in its subject: only its kind reaches the run.
+    await srv.deps.db.$transaction((tx) =>
+      recordAudit(tx, admin.actor, { action: "agent.space_add", agentId: scout.id, subject: "space #secret-plans", after: { space: "#secret-plans" } }),
+    );
     clock.advance(60_000);
     await sendMessage(srv.deps, admin.actor, { spaceId: space.id, text: "second" });
     await srv.gateway.idle();
@@ -113,6 +117,8 @@ describe("ADMIN CHANGES across runs", () => {
     expect(second).not.toContain("dm-secret");
     expect(second).toContain('"temperature":1');
     expect(second).not.toMatch(/old-host|new-host/);
+    expect(second).toContain('"Root" agent.space_add: details not shown');
+    expect(second).not.toContain("secret-plans");
     expect(second).toContain("(set; value not shown)");
 
     clock.advance(60_000);

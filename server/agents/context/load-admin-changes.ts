@@ -3,7 +3,8 @@
 // later model call of that run shows it again; the next run does not). Reach holds here too:
 // a change to a memory, goal or plan made from spaces outside this run's reach is counted,
 // never described (its subject and values are that audience's words). Admin-made items and the
-// agent's own settings are for every run. Secrets and endpoints are never shown, not even to
+// agent's own settings are for every run; other changes (a reply mode or membership in some
+// space) show only their kind, as they may name a space. Secrets and endpoints are never shown, not even to
 // the agent: a changed key or model base URL says only that it changed.
 import { MAX_ADMIN_CHANGES_SHOWN } from "@/lib/limits";
 import type { Db } from "../../db/client";
@@ -20,6 +21,9 @@ export async function loadAdminChanges(
   run: { id: string; agentId: string; startedAt: Date | null; reach: readonly string[] },
   now: Date,
 ): Promise<AdminChanges | null> {
+  // startedAt comes from the gateway's clock and createdAt from the database's: on one machine
+  // (or synced clocks) they agree; a skew of a few seconds only moves a change made right at a
+  // run's start into the run before or after it.
   const start = run.startedAt ?? now;
   const previous = await db.run.findFirst({
     where: { agentId: run.agentId, id: { not: run.id }, startedAt: { lt: start } },
@@ -37,13 +41,16 @@ export async function loadAdminChanges(
   const visible = rows.filter((r) => !isKnowledge(r.action) || reachCovers(run.reach, r.itemReach));
   const outsideReach = rows.length - visible.length;
   const shown = visible.slice(0, MAX_ADMIN_CHANGES_SHOWN).map((r): AdminChange => {
-    const hideValues = r.action.startsWith("key.");
+    // Knowledge was reach-checked above and the agent's own settings are for every run; any other
+    // change (a reply mode or membership in some space, actions added later) may name a space
+    // outside this run's reach, so only its kind is shown.
+    const detailed = isKnowledge(r.action) || SETTINGS_ACTIONS.has(r.action);
+    const hideValues = !detailed || r.action.startsWith("key.");
     return {
       at: r.createdAt.toISOString(),
       actorName: r.actor.name,
       action: r.action,
-      // A space's name may be outside this run's reach: YOUR SPACES already says which spaces it is in.
-      subject: r.action.startsWith("agent.space_") ? null : r.subject,
+      subject: detailed ? r.subject : null,
       // A memory's own fields are its words, never settings: only settings are searched for secrets.
       before: hideValues ? null : isKnowledge(r.action) ? asFields(r.before) : redact(r.before),
       after: hideValues ? null : isKnowledge(r.action) ? asFields(r.after) : redact(r.after),
@@ -60,6 +67,8 @@ export async function loadAdminChanges(
 }
 
 const isKnowledge = (action: string): boolean => /^(goal|memory|plan)\./.test(action);
+/** Changes to the agent itself: shown in full (keys without values, settings without secrets). */
+const SETTINGS_ACTIONS = new Set(["agent.create", "agent.update", "agent.archive", "key.rotate", "key.revoke"]);
 
 const asFields = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;

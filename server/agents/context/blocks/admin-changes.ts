@@ -21,7 +21,9 @@ export function adminChangesBlock({ adminChanges: c }: ContextInput): string[] {
 function changeLine(c: AdminChange): string {
   const what = c.subject !== null ? ` ${quote(c.subject)}` : "";
   const values = c.valuesHidden
-    ? ": values not shown"
+    ? c.subject === null
+      ? ": details not shown"
+      : ": values not shown"
     : c.before || c.after
       ? `: ${c.before ? clip(oneLineJson(c.before), VALUES_CHARS) : "(new)"} → ${c.after ? clip(oneLineJson(c.after), VALUES_CHARS) : "(deleted)"}`
       : "";
