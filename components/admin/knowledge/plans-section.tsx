@@ -28,13 +28,17 @@ export function PlansSection({ agentId, initial }: { agentId: string; initial: P
   async function act(p: PlanAdminDto, action: "pause" | "resume" | "run") {
     setBusy(`${p.id}:${action}`);
     const res = await callApi<{ plan: PlanAdminDto } & { runId: string; started: boolean }>("POST", `${url}/${p.id}/${action}`);
-    setBusy(null);
-    if (!res.ok) return setError(res.error.message);
+    if (!res.ok) {
+      setBusy(null);
+      return setError(res.error.message);
+    }
     setError(null);
     if (action === "run") {
-      setNotice({ planId: p.id, runId: res.data.runId, started: res.data.started });
+      // The plan's run list and last run first, so the notice never points at a run not yet listed.
       await refresh();
+      setNotice({ planId: p.id, runId: res.data.runId, started: res.data.started });
     } else replace(res.data.plan);
+    setBusy(null);
   }
 
   return (
