@@ -86,6 +86,10 @@ describe("product limits", () => {
     expect(limits.RATE_LIMITS.modelTestsPerUser).toEqual({ points: 5, durationS: 60 });
     expect(limits.RATE_LIMITS.auditReadsPerUser).toEqual({ points: 60, durationS: 60 });
   });
+  it("a plan lists its newest 5 runs on the admin page, and pages its runs by 50", () => {
+    expect(limits.PLAN_RUNS_SHOWN).toBe(5);
+    expect(limits.PLAN_RUNS_PAGE).toBe(50);
+  });
   it("busy refusals are held 1 s, at most 1,000 at once", () => {
     expect(limits.BUSY_REFUSAL_HOLD_MS).toBe(1000);
     expect(limits.MAX_HELD_REFUSALS).toBe(1000);
@@ -111,6 +115,10 @@ describe("product limits", () => {
   it("an agent has at most 20 queued runs", () => expect(limits.MAX_QUEUED_RUNS_PER_AGENT).toBe(20));
   it("a recurring plan runs at most once a minute", () => expect(limits.MIN_CRON_INTERVAL_MS).toBe(60_000));
   it("20 account or admin changes per user per minute", () => expect(limits.RATE_LIMITS.accountChangesPerUser).toEqual({ points: 20, durationS: 60 }));
+  it("60 changes and 120 reads of agents' goals, memories and plans per admin per minute", () => {
+    expect(limits.RATE_LIMITS.agentKnowledgeChangesPerUser).toEqual({ points: 60, durationS: 60 });
+    expect(limits.RATE_LIMITS.agentKnowledgeReadsPerUser).toEqual({ points: 120, durationS: 60 });
+  });
   it("the embedded database runs at most 4 agent runs at once per process", () => expect(limits.MAX_RUNS_IN_FLIGHT_EMBEDDED).toBe(4));
   it("10 test triggers per admin per minute", () => expect(limits.RATE_LIMITS.testTriggersPerUser).toEqual({ points: 10, durationS: 60 }));
   it("30 usage reports per user per minute", () => expect(limits.RATE_LIMITS.usageReadsPerUser).toEqual({ points: 30, durationS: 60 }));

@@ -98,6 +98,10 @@ export const MODEL_TEST_TIMEOUT_MS = 20_000;
 export const MAX_AGENTS = 100;
 /** Admin changes listed in an agent's next context ("changed since your last run"); older ones are counted. */
 export const MAX_ADMIN_CHANGES_SHOWN = 10;
+/** A plan's newest runs listed with it on the admin page; the rest are counted (and paged through its runs route). */
+export const PLAN_RUNS_SHOWN = 5;
+/** At most this many of a plan's runs per page of GET /api/agents/:id/plans/:planId/runs. */
+export const PLAN_RUNS_PAGE = 50;
 
 /** The usage page's ranges, in UTC days back from today; the API accepts only these. */
 export const USAGE_RANGE_DAYS = [7, 30] as const;
@@ -145,6 +149,10 @@ export const RATE_LIMITS = {
   modelTestsPerUser: { points: 5, durationS: 60 },
   /** Audit pages read per user. */
   auditReadsPerUser: { points: 60, durationS: 60 },
+  /** Changes to agents' goals, memories and plans per admin (the admin page saves one item per click). */
+  agentKnowledgeChangesPerUser: { points: 60, durationS: 60 },
+  /** Reads of agents' goals, memories, plans and plan runs per admin. */
+  agentKnowledgeReadsPerUser: { points: 120, durationS: 60 },
   /** Chain trees read per user. */
   chainViewsPerUser: { points: 60, durationS: 60 },
   /** Service (webhook) triggers per key. */

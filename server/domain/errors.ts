@@ -50,19 +50,26 @@ export type FieldErrors = Record<string, string>;
  */
 export function invalidInput(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
   const fields: FieldErrors = {};
-  for (const issue of issues) {
-    const path = issue.path.map(String).join(".") || "body";
-    fields[path] ??= issue.message;
-  }
-  const [first] = Object.entries(fields);
-  return new AppError("bad_request", first ? `${first[0]}: ${first[1]}` : "Invalid input", { fields });
+  // A problem with the input as a whole (a wrong body type) names no field: message only.
+  for (const issue of issues) if (issue.path.length) fields[issue.path.map(String).join(".")] ??= issue.message;
+  const first = issues[0];
+  const message = first ? `${first.path.map(String).join(".") || "body"}: ${first.message}` : "Invalid input";
+  return new AppError("bad_request", message, Object.keys(fields).length ? { fields } : undefined);
+}
+
+/** A 400 that says which fields are wrong, so a form can show each message next to its field. */
+export function fieldErrors(fields: FieldErrors): AppError {
+  const message = Object.entries(fields)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("; ");
+  return new AppError("bad_request", message, { fields });
 }
 
 /** The client-safe form of any thrown value. */
 export function toErrorBody(e: unknown): { code: ErrorCode; message: string; fields?: FieldErrors } {
   if (isAppError(e)) {
     const fields = (e.details as { fields?: FieldErrors } | undefined)?.fields;
-    return fields ? { code: e.code, message: e.message, fields } : { code: e.code, message: e.message };
+    return { code: e.code, message: e.message, ...(fields && { fields }) };
   }
   return { code: "internal", message: "Something went wrong on our side." };
 }

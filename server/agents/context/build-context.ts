@@ -3,9 +3,10 @@
 // longest repeated prefix, so the parts go from the most stable to the least: the static part
 // (identity, persona, instructions: the system role), then the slow part (the agent's spaces,
 // goals, memories, plans and the [SEEN] history, whose start is anchored: anchor-history.ts),
-// then the per-run part (time, trigger, active space, [NEW] history, runs, failures) and the
-// closing instruction. A [SEEN] line never changes, and a line only joins the slow part once
-// it is seen, so between two runs the slow part only grows at its end. When the whole text
+// then the per-run part (time, trigger, active space, [NEW] history, plans due, admin changes
+// since the previous run, runs, failures) and the closing instruction. A [SEEN] line never
+// changes, and a line only joins the slow part once it is seen, so between two runs the slow
+// part only grows at its end. When the whole text
 // would exceed the budget, the trigger and the workspace blocks are bounded on their own, and
 // history gets what they leave (blocks/history.ts says what goes first).
 import { HISTORY_ANCHOR_BLOCK } from "@/lib/limits";
@@ -24,6 +25,7 @@ import { closingPrompt } from "./blocks/closing";
 import { foldedLines } from "./blocks/folded";
 import { thisRunBlock } from "./blocks/this-run";
 import { failuresBlock } from "./blocks/failures";
+import { adminChangesBlock } from "./blocks/admin-changes";
 
 export interface BuiltContext {
   /** Every part in order, as the model reads it: saved on the run for the inspector. */
@@ -72,7 +74,7 @@ export function buildContext(raw: ContextInput): BuiltContext {
     activeSpaceBlock(input),
   ];
   const due = plansDueBlock(input, new Date(input.now));
-  const turnTail = [...(due.length ? ["", ...due] : []), "", runsBlock(input), ...failuresBlock(input)];
+  const turnTail = [...(due.length ? ["", ...due] : []), ...adminChangesBlock(input), "", runsBlock(input), ...failuresBlock(input)];
 
   const fixed = [staticPart, ...slow, ...turnHead, ...turnTail, prompt].join("\n");
   const budget = Math.max(0, input.maxTokens - countTokens(fixed, input.counting));

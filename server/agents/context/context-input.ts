@@ -129,6 +129,30 @@ export interface FailedRun {
   sent: SentMessage[];
 }
 
+/** One admin change to this agent, as ADMIN CHANGES shows it (load-admin-changes.ts decides what it may show). */
+export interface AdminChange {
+  at: string;
+  actorName: string;
+  action: string;
+  /** What was changed (`memory "tone"`); null when withheld. */
+  subject: string | null;
+  /** The changed fields before and after; null for a creation / deletion, or when the values are withheld. */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  /** The values exist but are not shown (keys, model endpoints). */
+  valuesHidden: boolean;
+}
+
+/** What admins changed about this agent since its previous run started, newest first. */
+export interface AdminChanges {
+  since: string;
+  shown: AdminChange[];
+  /** Changes this run may see beyond the MAX_ADMIN_CHANGES_SHOWN newest. */
+  more: number;
+  /** Changes to memories, goals or plans made from spaces outside this run's reach: counted, never shown. */
+  outsideReach: number;
+}
+
 export interface ContextInput {
   now: string;
   agent: { id: string; entityId: string; name: string; persona: string; instructions: string };
@@ -174,6 +198,8 @@ export interface ContextInput {
   failures: FailedRun[];
   /** Unresolved failed runs beyond those shown. */
   moreFailures: number;
+  /** Admin changes since the agent's previous run started (load-admin-changes.ts); null or absent when none. */
+  adminChanges?: AdminChanges | null;
   /** Earlier model calls of this run (load-this-run.ts); null on its first call. */
   thisRun: ThisRun | null;
   /** Whole-context budget in tokens. */

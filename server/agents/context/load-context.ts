@@ -16,6 +16,7 @@ import { loadThisRun } from "./load-this-run";
 import { loadQuestion, loadQuestions } from "./load-resume";
 import { loadFolded } from "./load-folded";
 import { loadWaitMarks } from "./load-wait-marks";
+import { loadAdminChanges } from "./load-admin-changes";
 
 const entitySel = { id: true, name: true, type: true } as const;
 
@@ -32,7 +33,7 @@ export async function loadContext(
     inReach(reach, run.activeSpaceId) && (await db.membership.count({ where: { spaceId: run.activeSpaceId, entityId: agent.entityId } })) > 0
       ? run.activeSpaceId
       : null;
-  const [trigger, activeSpace, history, spaces, goals, memories, plans, activeRuns, failed, thisRun] = await Promise.all([
+  const [trigger, activeSpace, history, spaces, goals, memories, plans, activeRuns, failed, thisRun, adminChanges] = await Promise.all([
     loadTrigger(db, run),
     activeSpaceId ? db.space.findUnique({ where: { id: activeSpaceId }, select: { id: true, name: true } }) : null,
     activeSpaceId ? loadHistory(db, activeSpaceId, agent.entityId) : null,
@@ -60,6 +61,7 @@ export async function loadContext(
     // reach: only runs whose whole reach this run covers count.
     loadFailures(db, { id: run.id, agentId: agent.id, reach }, (failed) => reachCovers(reach, failed.reach)),
     loadThisRun(db, run),
+    loadAdminChanges(db, { id: run.id, agentId: agent.id, startedAt: run.startedAt, reach }, opts.now),
   ]);
   const questions = await loadQuestions(db, activeRuns, reach);
 
@@ -131,6 +133,7 @@ export async function loadContext(
     failures: failed.failures,
     moreFailures: failed.more,
     thisRun,
+    adminChanges,
     maxTokens: opts.maxTokens,
   };
 }

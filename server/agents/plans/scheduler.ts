@@ -6,6 +6,7 @@ import type { GatewayCtx } from "../gateway-context";
 import { nextCronTime } from "../../domain/agents/schedule";
 import { broadcastRun } from "../runs/broadcast-run";
 import { log } from "../../log";
+import { planRunReach } from "./plan-run-reach";
 
 export class PlanScheduler {
   private ticking = false;
@@ -51,7 +52,8 @@ export class PlanScheduler {
       const plan = await tx.plan.findUniqueOrThrow({ where: { id: planId } });
       // Re-set with a due time that already fired: that time has had its run; only move the plan on.
       const fired = await tx.run.findFirst({ where: { planId: plan.id, planFireAt: plan.nextRunAt }, select: { id: true } });
-      const run = fired
+      const scope = fired ? null : await planRunReach(tx, plan);
+      const run = !scope
         ? null
         : await tx.run.create({
             data: {
@@ -60,10 +62,9 @@ export class PlanScheduler {
               planId: plan.id,
               planFireAt: plan.nextRunAt,
               chainDepth: 0,
-              // The plan acts for whoever its maker acted for: same reach, starting in the space it was made in.
-              reach: plan.reach,
+              reach: scope.reach,
               requesterId: plan.requesterId,
-              activeSpaceId: plan.originSpaceId && plan.reach.includes(plan.originSpaceId) ? plan.originSpaceId : null,
+              activeSpaceId: scope.activeSpaceId,
               queuedAt: now,
             },
             select: { id: true },

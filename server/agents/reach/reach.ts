@@ -20,7 +20,7 @@ export { reachCovers } from "../../domain/agents/provenance";
 
 export const intersect = (a: Reach, b: Reach): string[] => a.filter((s) => b.includes(s));
 
-export async function spacesOf(db: Db, entityId: string): Promise<string[]> {
+export async function spacesOf(db: Pick<Db, "membership">, entityId: string): Promise<string[]> {
   const rows = await db.membership.findMany({ where: { entityId, space: { archivedAt: null } }, select: { spaceId: true } });
   return rows.map((r) => r.spaceId);
 }

@@ -30,7 +30,15 @@ export function changedFields(before: Fields, after: Fields): { before: Fields; 
 export async function recordAudit(
   db: Db | Prisma.TransactionClient,
   actor: Actor,
-  entry: { action: AuditAction; agentId?: string | null; subject: string; before?: Fields | null; after?: Fields | null },
+  entry: {
+    action: AuditAction;
+    agentId?: string | null;
+    subject: string;
+    before?: Fields | null;
+    after?: Fields | null;
+    /** The reach of the memory, goal or plan changed, so the agent's runs are told only what they may see. */
+    itemReach?: readonly string[];
+  },
 ): Promise<void> {
   await db.auditEntry.create({
     data: {
@@ -40,6 +48,7 @@ export async function recordAudit(
       subject: entry.subject,
       before: (entry.before ?? undefined) as Prisma.InputJsonValue | undefined,
       after: (entry.after ?? undefined) as Prisma.InputJsonValue | undefined,
+      itemReach: [...(entry.itemReach ?? [])],
     },
   });
 }

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "AuditEntry" ADD COLUMN     "itemReach" TEXT[] DEFAULT ARRAY[]::TEXT[];
+

@@ -1,0 +1,85 @@
+// ADMIN CHANGES: what admins changed about this agent since its previous run started, read
+// from the audit log. Each change is shown once, to the first run that starts after it (a
+// later model call of that run shows it again; the next run does not). Reach holds here too:
+// a change to a memory, goal or plan made from spaces outside this run's reach is counted,
+// never described (its subject and values are that audience's words). Admin-made items and the
+// agent's own settings are for every run; other changes (a reply mode or membership in some
+// space) show only their kind, as they may name a space. Secrets and endpoints are never shown, not even to
+// the agent: a changed key or model base URL says only that it changed.
+import { MAX_ADMIN_CHANGES_SHOWN } from "@/lib/limits";
+import type { Db } from "../../db/client";
+import type { AdminChange, AdminChanges } from "./context-input";
+import { reachCovers } from "../reach/reach";
+
+/** Entries looked at per run, newest first; older ones are counted, not loaded. */
+const LOOK_BACK = 200;
+/** Fields whose values are never shown (a key, or an endpoint that keys are sent to). */
+const SECRET_FIELDS = /^(baseURL|apiKey|secret|token|headers|password)$/i;
+
+export async function loadAdminChanges(
+  db: Db,
+  run: { id: string; agentId: string; startedAt: Date | null; reach: readonly string[] },
+  now: Date,
+): Promise<AdminChanges | null> {
+  // startedAt comes from the gateway's clock and createdAt from the database's: on one machine
+  // (or synced clocks) they agree; a skew of a few seconds only moves a change made right at a
+  // run's start into the run before or after it.
+  const start = run.startedAt ?? now;
+  const previous = await db.run.findFirst({
+    where: { agentId: run.agentId, id: { not: run.id }, startedAt: { lt: start } },
+    orderBy: { startedAt: "desc" },
+    select: { startedAt: true },
+  });
+  // A first run has no "since": everything it needs is in its goals, memories and plans.
+  if (!previous?.startedAt) return null;
+  const where = { agentId: run.agentId, createdAt: { gt: previous.startedAt, lte: now } };
+  const [rows, total] = await Promise.all([
+    db.auditEntry.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: LOOK_BACK, include: { actor: { select: { name: true } } } }),
+    db.auditEntry.count({ where }),
+  ]);
+  if (total === 0) return null;
+  const visible = rows.filter((r) => !isKnowledge(r.action) || reachCovers(run.reach, r.itemReach));
+  const outsideReach = rows.length - visible.length;
+  const shown = visible.slice(0, MAX_ADMIN_CHANGES_SHOWN).map((r): AdminChange => {
+    // Knowledge was reach-checked above and the agent's own settings are for every run; any other
+    // change (a reply mode or membership in some space, actions added later) may name a space
+    // outside this run's reach, so only its kind is shown.
+    const detailed = isKnowledge(r.action) || SETTINGS_ACTIONS.has(r.action);
+    const hideValues = !detailed || r.action.startsWith("key.");
+    return {
+      at: r.createdAt.toISOString(),
+      actorName: r.actor.name,
+      action: r.action,
+      subject: detailed ? r.subject : null,
+      // A memory's own fields are its words, never settings: only settings are searched for secrets.
+      before: hideValues ? null : isKnowledge(r.action) ? asFields(r.before) : redact(r.before),
+      after: hideValues ? null : isKnowledge(r.action) ? asFields(r.after) : redact(r.after),
+      valuesHidden: hideValues,
+    };
+  });
+  return {
+    since: previous.startedAt.toISOString(),
+    shown,
+    // Past the look-back nobody knows their reach: counted with the rest, never shown.
+    more: visible.length - shown.length + (total - rows.length),
+    outsideReach,
+  };
+}
+
+const isKnowledge = (action: string): boolean => /^(goal|memory|plan)\./.test(action);
+/** Changes to the agent itself: shown in full (keys without values, settings without secrets). */
+const SETTINGS_ACTIONS = new Set(["agent.create", "agent.update", "agent.archive", "key.rotate", "key.revoke"]);
+
+const asFields = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+/** The change with every secret value replaced by a note that it changed. */
+function redact(value: unknown): Record<string, unknown> | null {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const walk = (v: unknown): unknown => {
+    if (!v || typeof v !== "object") return v;
+    if (Array.isArray(v)) return v.map(walk);
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, SECRET_FIELDS.test(k) && x != null ? "(set; value not shown)" : walk(x)]));
+  };
+  return walk(value) as Record<string, unknown>;
+}

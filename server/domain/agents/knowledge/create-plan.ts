@@ -1,0 +1,31 @@
+import type { PlanAdminDto } from "@/lib/agents/knowledge-dto";
+import type { Actor, Deps } from "../../deps";
+import { fieldErrors } from "../../errors";
+import { recordAudit } from "../../audit/record-audit";
+import { ADMIN_PROVENANCE } from "../provenance";
+import { requireAgentAdmin } from "../require-agent-admin";
+import { type PlanCreate, parseFields, planCreateInput } from "./knowledge-input";
+import { planFieldsOf, requireAgent } from "./knowledge-views";
+import { planAdminViews } from "./plan-admin-view";
+import { scheduleFromForm } from "./plan-schedule";
+
+/**
+ * An admin gives the agent a plan. Admin provenance makes it visible to every run; the admin
+ * is the person its runs act for, so they reach the spaces that admin and the agent share when
+ * it fires (server/agents/plans/plan-run-reach.ts), like a run an admin's message starts.
+ */
+export async function createPlan({ db }: Pick<Deps, "db">, actor: Actor, input: { agentId: string; plan: PlanCreate; now: Date }): Promise<PlanAdminDto> {
+  requireAgentAdmin(actor);
+  const { name, instruction, ...schedule } = parseFields(planCreateInput, input.plan);
+  const times = scheduleFromForm(schedule, input.now);
+  await requireAgent(db, input.agentId);
+  return db.$transaction(async (tx) => {
+    const taken = await tx.plan.findUnique({ where: { agentId_name: { agentId: input.agentId, name } }, select: { id: true } });
+    if (taken) throw fieldErrors({ name: "This agent already has a plan with this name" });
+    const plan = await tx.plan.create({
+      data: { agentId: input.agentId, name, instruction, ...times, status: "active", ...ADMIN_PROVENANCE, requesterId: actor.entityId },
+    });
+    await recordAudit(tx, actor, { action: "plan.create", agentId: input.agentId, subject: `plan ${JSON.stringify(name)}`, after: planFieldsOf(plan) });
+    return (await planAdminViews(tx, [plan]))[0]!;
+  });
+}

@@ -1,0 +1,86 @@
+// Rows → what the admin panel shows, and the fields an audit entry records for each kind.
+import cronstrue from "cronstrue";
+import type { GoalAdminDto, GoalStatus, KnowledgeOrigin, MemoryAdminDto, PlanKind } from "@/lib/agents/knowledge-dto";
+import type { Db } from "../../../db/client";
+import { AppError } from "../../errors";
+
+type Origin = { originSpaceId: string | null; reach: string[] };
+
+/** The agent must exist; an id that names none is a 404 (admins may know every id, so this leaks nothing). */
+export async function requireAgent(db: Pick<Db, "agent">, agentId: string): Promise<{ id: string; entityId: string; enabled: boolean }> {
+  const agent = await db.agent.findUnique({ where: { id: agentId }, select: { id: true, entityId: true, enabled: true } });
+  if (!agent) throw new AppError("not_found", "Agent not found");
+  return agent;
+}
+
+/** Space names for the items' origins, in one query. */
+export async function originNames(db: Pick<Db, "space">, rows: Origin[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.map((r) => r.originSpaceId).filter((id): id is string => !!id))];
+  if (!ids.length) return new Map();
+  const spaces = await db.space.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
+  return new Map(spaces.map((s) => [s.id, s.name]));
+}
+
+/** Admin-made items are the ones with no origin space and an empty reach (provenance.ts). */
+export function originOf(row: Origin, names: Map<string, string>): KnowledgeOrigin {
+  return {
+    madeByAdmin: row.originSpaceId === null && row.reach.length === 0,
+    originSpace: row.originSpaceId ? { id: row.originSpaceId, name: names.get(row.originSpaceId) ?? "(deleted space)" } : null,
+  };
+}
+
+export function goalView(
+  g: Origin & { id: string; description: string; status: string; priority: number; longTerm: boolean; updatedAt: Date },
+  names: Map<string, string>,
+): GoalAdminDto {
+  return {
+    id: g.id,
+    description: g.description,
+    status: g.status as GoalStatus,
+    priority: g.priority,
+    longTerm: g.longTerm,
+    updatedAt: g.updatedAt.toISOString(),
+    ...originOf(g, names),
+  };
+}
+
+export function memoryView(m: Origin & { id: string; key: string; value: string; updatedAt: Date }, names: Map<string, string>): MemoryAdminDto {
+  return { id: m.id, key: m.key, value: m.value, updatedAt: m.updatedAt.toISOString(), ...originOf(m, names) };
+}
+
+export const planKind = (p: { cron: string | null; runAfter: string | null }): PlanKind => (p.cron ? "cron" : p.runAfter ? "runAfter" : "scheduledAt");
+
+/** A cron expression in words; plans are evaluated in UTC (schedule.ts), so the text says so. */
+export function cronText(cron: string | null): string | null {
+  if (!cron) return null;
+  try {
+    return `${cronstrue.toString(cron, { use24HourTimeFormat: true, throwExceptionOnParseError: true })} (UTC)`;
+  } catch {
+    // croner accepts a few forms cronstrue does not describe: the expression itself is still right.
+    return null;
+  }
+}
+
+/** The audited fields of each kind (what "before → after" compares). */
+export const goalFieldsOf = (g: { description: string; status: string; priority: number; longTerm: boolean }) => ({
+  description: g.description,
+  status: g.status,
+  priority: g.priority,
+  longTerm: g.longTerm,
+});
+export const memoryFieldsOf = (m: { key: string; value: string }) => ({ key: m.key, value: m.value });
+export const planFieldsOf = (p: {
+  name: string;
+  instruction: string;
+  runAfter: string | null;
+  scheduledAt: Date | null;
+  cron: string | null;
+  status: string;
+}) => ({
+  name: p.name,
+  instruction: p.instruction,
+  runAfter: p.runAfter,
+  scheduledAt: p.scheduledAt?.toISOString() ?? null,
+  cron: p.cron,
+  status: p.status,
+});
