@@ -127,6 +127,21 @@ describe("ADMIN CHANGES across runs", () => {
     expect(models.calls.Scout!.at(-1)).not.toContain("ADMIN CHANGES");
   }, 120_000);
 
+  it("an agent's first run is told what admins changed since it was created", async () => {
+    const clock = new ManualClock(new Date());
+    const { srv: s, agents, space, models } = await startAgentScenario({ Scout: silent }, { clock });
+    srv = s;
+    const admin = await srv.user("Root", { isAdmin: true });
+    await createMemory(srv.deps, admin.actor, { agentId: agents.Scout!.id, memory: { key: "launch", value: "3 March" } });
+    // Past the database's stamp on the change (the scenario's setup took real time).
+    clock.advance(60_000);
+    await sendMessage(srv.deps, admin.actor, { spaceId: space.id, text: "hello" });
+    await srv.gateway.idle();
+    const first = models.calls.Scout!.at(-1)!;
+    expect(first).toMatch(/ADMIN CHANGES since you were created \(/);
+    expect(first).toContain('"Root" memory.create "memory \\"launch\\"": (new) → {"key":"launch","value":"3 March"}');
+  }, 60_000);
+
   it(`shows at most ${MAX_ADMIN_CHANGES_SHOWN}, the newest, and counts the rest`, async () => {
     const clock = new ManualClock(new Date());
     const { srv: s, agents, ada, space, models } = await startAgentScenario({ Scout: silent }, { clock });

@@ -146,6 +146,8 @@ export interface AdminChange {
 /** What admins changed about this agent since its previous run started, newest first. */
 export interface AdminChanges {
   since: string;
+  /** The agent's first run: `since` is when it was created. */
+  firstRun?: boolean;
   shown: AdminChange[];
   /** Changes this run may see beyond the MAX_ADMIN_CHANGES_SHOWN newest. */
   more: number;

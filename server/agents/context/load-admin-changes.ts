@@ -30,9 +30,11 @@ export async function loadAdminChanges(
     orderBy: { startedAt: "desc" },
     select: { startedAt: true },
   });
-  // A first run has no "since": everything it needs is in its goals, memories and plans.
-  if (!previous?.startedAt) return null;
-  const where = { agentId: run.agentId, createdAt: { gt: previous.startedAt, lte: now } };
+  // A first run counts from the agent's creation: an agent an admin just set up is told how
+  // (its tools, its spaces, the memories given to it) before it has ever run.
+  const since = previous?.startedAt ?? (await db.agent.findUnique({ where: { id: run.agentId }, select: { createdAt: true } }))?.createdAt;
+  if (!since) return null;
+  const where = { agentId: run.agentId, createdAt: { gte: since, lte: now } };
   const [rows, total] = await Promise.all([
     db.auditEntry.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: LOOK_BACK, include: { actor: { select: { name: true } } } }),
     db.auditEntry.count({ where }),
@@ -58,7 +60,8 @@ export async function loadAdminChanges(
     };
   });
   return {
-    since: previous.startedAt.toISOString(),
+    since: since.toISOString(),
+    firstRun: !previous?.startedAt,
     shown,
     // Past the look-back nobody knows their reach: counted with the rest, never shown.
     more: visible.length - shown.length + (total - rows.length),

@@ -9,7 +9,8 @@ const VALUES_CHARS = 600;
 
 export function adminChangesBlock({ adminChanges: c }: ContextInput): string[] {
   if (!c || (c.shown.length === 0 && c.more === 0 && c.outsideReach === 0)) return [];
-  const lines = ["", `ADMIN CHANGES since your previous run started (${c.since}), newest first (the goals, memories and plans above already reflect them):`];
+  const since = c.firstRun ? `since you were created (${c.since})` : `since your previous run started (${c.since})`;
+  const lines = ["", `ADMIN CHANGES ${since}, newest first (the goals, memories and plans above already reflect them):`];
   for (const change of c.shown) lines.push(changeLine(change));
   if (c.more) lines.push(`  … ${c.more} earlier change${c.more === 1 ? "" : "s"} not shown`);
   if (c.outsideReach) {
