@@ -1,27 +1,8 @@
 // An agent's goals, memories and plans in the admin panel: an admin adds a memory (the
 // server's field message shows next to the field first), adds a plan, starts it now and opens
 // the run it produced. Cleans up after itself so other specs see Scout as seeded.
-import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers";
-
-/** Light and dark, desktop and phone, into test-results/ for a look at the layout. */
-const shots = async (page: Page) => {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
-    for (const [size, viewport] of [
-      ["desktop", { width: 1280, height: 900 }],
-      ["phone", { width: 420, height: 900 }],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await page.screenshot({ path: `test-results/admin-knowledge-${scheme}-${size}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-};
-
+import { expect, test } from "@playwright/test";
+import { shots, signIn } from "./helpers";
 test("an admin adds a memory, starts a plan now and opens its run", async ({ page }) => {
   await signIn(page, "ada@parley.dev", "parley-admin");
   await page.goto("/admin/agents");
@@ -54,7 +35,7 @@ test("an admin adds a memory, starts a plan now and opens its run", async ({ pag
     "aria-current",
     "page",
   );
-  await shots(page);
+  await shots(page, "knowledge");
   await started.getByRole("link").click();
   await expect(page).toHaveURL(/\/runs\/[a-z0-9]+$/);
 

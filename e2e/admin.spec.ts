@@ -1,25 +1,8 @@
 // The admin panel: an admin opens Admin → Agents, edits Scout's tools and sees the change
 // survive a reload; the server's validation message shows next to the form; a member gets
 // the 403 page and no Admin link. Screenshots (light/dark, desktop/phone) go to test-results/.
-import { expect, type Page, test } from "@playwright/test";
-import { newUser, signIn } from "./helpers";
-
-const shots = async (page: Page, name: string) => {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
-    for (const [size, viewport] of [
-      ["desktop", { width: 1280, height: 900 }],
-      ["phone", { width: 420, height: 900 }],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await page.screenshot({ path: `test-results/admin-${name}-${scheme}-${size}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-};
+import { expect, test } from "@playwright/test";
+import { newUser, shots, signIn } from "./helpers";
 
 test("an admin turns off one of Scout's tools in the admin panel; it stays off after a reload", async ({ page }) => {
   await signIn(page, "ada@parley.dev", "parley-admin");

@@ -42,3 +42,21 @@ export async function send(page: Page, spaceTitle: string, text: string) {
 }
 
 export const log = (page: Page, spaceTitle: string) => page.getByRole("log", { name: `Messages in ${spaceTitle}` });
+
+/** Light and dark, desktop and phone screenshots into test-results/admin-<name>-…png, for a look at the layout. */
+export async function shots(page: Page, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
+    for (const [size, viewport] of [
+      ["desktop", { width: 1280, height: 900 }],
+      ["phone", { width: 420, height: 900 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: `test-results/admin-${name}-${scheme}-${size}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+}

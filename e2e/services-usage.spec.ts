@@ -2,25 +2,8 @@
 // and revoke Scout's key, send a test trigger (a bad payload first) and watch its run end,
 // switch the usage range, save a price and see a field error. Screenshots (light/dark,
 // desktop/phone) go to test-results/.
-import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers";
-
-const shots = async (page: Page, name: string) => {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
-    for (const [size, viewport] of [
-      ["desktop", { width: 1280, height: 900 }],
-      ["phone", { width: 420, height: 900 }],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await page.screenshot({ path: `test-results/admin-${name}-${scheme}-${size}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-};
+import { expect, test } from "@playwright/test";
+import { shots, signIn } from "./helpers";
 
 test("an admin rotates and revokes Scout's key and sends a test trigger whose run is shown live", async ({ page }) => {
   await signIn(page, "ada@parley.dev", "parley-admin");
