@@ -3,7 +3,8 @@
 // triggers get 429 until 00:00 UTC. No budget, no limit.
 import { afterEach, expect, it } from "vitest";
 import type { TestServer } from "@/server/testing/test-server";
-import { replyOnce, startAgentScenario } from "@/server/testing/agents";
+import { replyOnce, silent, startAgentScenario } from "@/server/testing/agents";
+import { ManualClock } from "../clock";
 import { sendMessage } from "@/server/domain/messages/send-message";
 import { getChain } from "@/server/domain/chains/get-chain";
 import { updateAgent } from "@/server/domain/agents/update-agent";
@@ -86,4 +87,30 @@ it("a space's budget covers all its agents' runs triggered there; only admins se
   const third = (await sendMessage(s.srv.deps, s.ada.actor, { spaceId: s.space.id, text: "third" })).message;
   await s.srv.gateway.idle();
   expect(await s.srv.deps.db.run.count({ where: { triggerMessageId: third.id } })).toBe(2);
+}, 90_000);
+
+it("a spent budget holds for plans: a recurring plan skips its time, a one-time plan waits for the next UTC day", async () => {
+  const clock = new ManualClock(new Date("2026-03-10T15:00:00Z"));
+  const s = await startAgentScenario({ Scout: silent }, { clock });
+  srv = s.srv;
+  const db = s.srv.deps.db;
+  const scout = s.agents.Scout!;
+  await db.agent.update({ where: { id: scout.id }, data: { dailyTokenBudget: 100 } });
+  await db.run.create({ data: { agentId: scout.id, triggerType: "service", status: "completed", queuedAt: clock.now(), totalTokens: 100 } });
+  const due = new Date("2026-03-10T14:59:00Z");
+  const plan = (name: string, schedule: { cron: string } | { runAfter: string }) =>
+    db.plan.create({ data: { agentId: scout.id, name, instruction: "report", ...schedule, nextRunAt: due, requesterId: s.ada.entityId } });
+  const hourly = await plan("hourly", { cron: "0 * * * *" });
+  const once = await plan("once", { runAfter: "1 minute" });
+
+  await s.srv.gateway.tick();
+  expect(await db.run.count({ where: { triggerType: "plan" } })).toBe(0);
+  expect((await db.plan.findUniqueOrThrow({ where: { id: hourly.id } })).nextRunAt).toEqual(new Date("2026-03-10T16:00:00Z"));
+  expect(await db.plan.findUniqueOrThrow({ where: { id: once.id } })).toMatchObject({ status: "active", nextRunAt: new Date("2026-03-11T00:00:00Z") });
+
+  // A new UTC day, a fresh budget: both run.
+  clock.set(new Date("2026-03-11T00:00:30Z"));
+  await s.srv.gateway.tick();
+  expect(await db.run.count({ where: { planId: once.id } })).toBe(1);
+  expect(await db.run.count({ where: { planId: hourly.id } })).toBe(1);
 });

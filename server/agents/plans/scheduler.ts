@@ -7,6 +7,8 @@ import { nextCronTime } from "../../domain/agents/schedule";
 import { broadcastRun } from "../runs/broadcast-run";
 import { log } from "../../log";
 import { planRunReach } from "./plan-run-reach";
+import { budgetRefusal } from "../triggers/daily-budget";
+import { startOfUtcDay } from "@/lib/utc-day";
 
 export class PlanScheduler {
   private ticking = false;
@@ -49,7 +51,17 @@ export class PlanScheduler {
         SELECT id FROM "Plan" WHERE id = ${planId} AND status = 'active' AND "nextRunAt" <= ${now.toISOString()}::timestamp
         FOR UPDATE SKIP LOCKED`;
       if (locked.length === 0) return null;
-      const plan = await tx.plan.findUniqueOrThrow({ where: { id: planId } });
+      const plan = await tx.plan.findUniqueOrThrow({ where: { id: planId }, include: { agent: { select: { id: true, dailyTokenBudget: true } } } });
+      // A spent daily budget holds for plans too: a recurring plan skips this time, a one-time
+      // plan waits for the next UTC day (when the budget is fresh) instead of never running.
+      const overBudget = await budgetRefusal(tx, plan.agent, now);
+      if (overBudget) {
+        const skipTo = plan.cron ? nextCronTime(plan.cron, new Date(Math.max(now.getTime(), plan.nextRunAt!.getTime()))) : null;
+        const nextDay = new Date(startOfUtcDay(now).getTime() + 86_400_000);
+        await tx.plan.update({ where: { id: plan.id }, data: { nextRunAt: skipTo ?? nextDay } });
+        log.warn({ planId: plan.id, agentId: plan.agentId, reason: overBudget, next: (skipTo ?? nextDay).toISOString() }, "plan not run: over budget");
+        return null;
+      }
       // Re-set with a due time that already fired: that time has had its run; only move the plan on.
       const fired = await tx.run.findFirst({ where: { planId: plan.id, planFireAt: plan.nextRunAt }, select: { id: true } });
       const scope = fired ? null : await planRunReach(tx, plan);

@@ -6,7 +6,7 @@ import { startOfUtcDay } from "@/lib/utc-day";
 import type { Db } from "../../db/client";
 
 /** Why the agent may not start a run now, or null when it has budget left (or none is set). */
-export async function budgetRefusal(db: Db, agent: { id: string; dailyTokenBudget: number | null }, now: Date): Promise<string | null> {
+export async function budgetRefusal(db: Pick<Db, "run">, agent: { id: string; dailyTokenBudget: number | null }, now: Date): Promise<string | null> {
   if (agent.dailyTokenBudget === null) return null;
   const spent =
     (await db.run.aggregate({ where: { agentId: agent.id, queuedAt: { gte: startOfUtcDay(now) } }, _sum: { totalTokens: true } }))._sum.totalTokens ?? 0;
