@@ -3,6 +3,7 @@
 // server message under it (linked by aria-describedby), the form-level error, and buttons.
 import clsx from "clsx";
 import { type ReactElement, cloneElement, useId, useState } from "react";
+import { callApi } from "./api";
 
 export const inputClass = "mt-1 w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 
@@ -120,5 +121,28 @@ export function OriginNote({ madeByAdmin, originSpace }: { madeByAdmin: boolean;
     <span className="text-xs text-zinc-500 dark:text-zinc-400">
       {madeByAdmin ? "by an admin · every run sees it" : originSpace ? `by a run in ${originSpace.name}` : "by a run"}
     </span>
+  );
+}
+
+/**
+ * A listed goal's or memory's Edit and Delete: the delete goes to `deleteUrl`, and the list
+ * drops the item only once the server has; a refusal goes to `onError`.
+ */
+export function EditDeleteActions(props: { what: string; deleteUrl: string; onEdit(): void; onDeleted(): void; onError(message: string | null): void }) {
+  return (
+    <div className="flex shrink-0 flex-wrap gap-2">
+      <Button variant="secondary" aria-label={`Edit ${props.what}`} onClick={props.onEdit}>
+        Edit
+      </Button>
+      <DeleteButton
+        what={props.what}
+        onConfirm={async () => {
+          const res = await callApi("DELETE", props.deleteUrl);
+          if (!res.ok) return props.onError(res.error.message);
+          props.onError(null);
+          props.onDeleted();
+        }}
+      />
+    </div>
   );
 }

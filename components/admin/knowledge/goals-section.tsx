@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { GOAL_STATUSES, type GoalAdminDto } from "@/lib/agents/knowledge-dto";
 import { type ApiFailure, callApi } from "./api";
-import { Button, DeleteButton, Field, FormError, OriginNote, Section, inputClass } from "./form-bits";
+import { Button, EditDeleteActions, Field, FormError, OriginNote, Section, inputClass } from "./form-bits";
 
 type Draft = { description: string; priority: string; status: GoalAdminDto["status"]; longTerm: boolean };
 const EMPTY: Draft = { description: "", priority: "0", status: "active", longTerm: false };
@@ -59,20 +59,13 @@ export function GoalsSection({ agentId, initial }: { agentId: string; initial: G
                       <OriginNote {...g} />
                     </p>
                   </div>
-                  <div className="flex shrink-0 flex-wrap gap-2">
-                    <Button variant="secondary" aria-label={`Edit goal ${JSON.stringify(g.description)}`} onClick={() => setEditing(g.id)}>
-                      Edit
-                    </Button>
-                    <DeleteButton
-                      what={`goal ${JSON.stringify(g.description)}`}
-                      onConfirm={async () => {
-                        const res = await callApi("DELETE", `${url}/${g.id}`);
-                        if (!res.ok) return setError(res.error.message);
-                        setError(null);
-                        setGoals((all) => all.filter((x) => x.id !== g.id));
-                      }}
-                    />
-                  </div>
+                  <EditDeleteActions
+                    what={`goal ${JSON.stringify(g.description)}`}
+                    deleteUrl={`${url}/${g.id}`}
+                    onEdit={() => setEditing(g.id)}
+                    onDeleted={() => setGoals((all) => all.filter((x) => x.id !== g.id))}
+                    onError={setError}
+                  />
                 </div>
               )}
             </li>

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import type { MemoryAdminDto } from "@/lib/agents/knowledge-dto";
 import { type ApiFailure, callApi } from "./api";
-import { Button, DeleteButton, Field, FormError, OriginNote, Section, inputClass } from "./form-bits";
+import { Button, EditDeleteActions, Field, FormError, OriginNote, Section, inputClass } from "./form-bits";
 
 type Draft = { key: string; value: string };
 
@@ -46,20 +46,13 @@ export function MemoriesSection({ agentId, initial }: { agentId: string; initial
                     <p className="text-sm break-words whitespace-pre-wrap">{m.value}</p>
                     <OriginNote {...m} />
                   </div>
-                  <div className="flex shrink-0 flex-wrap gap-2">
-                    <Button variant="secondary" aria-label={`Edit memory ${JSON.stringify(m.key)}`} onClick={() => setEditing(m.id)}>
-                      Edit
-                    </Button>
-                    <DeleteButton
-                      what={`memory ${JSON.stringify(m.key)}`}
-                      onConfirm={async () => {
-                        const res = await callApi("DELETE", `${url}/${m.id}`);
-                        if (!res.ok) return setError(res.error.message);
-                        setError(null);
-                        setMemories((all) => all.filter((x) => x.id !== m.id));
-                      }}
-                    />
-                  </div>
+                  <EditDeleteActions
+                    what={`memory ${JSON.stringify(m.key)}`}
+                    deleteUrl={`${url}/${m.id}`}
+                    onEdit={() => setEditing(m.id)}
+                    onDeleted={() => setMemories((all) => all.filter((x) => x.id !== m.id))}
+                    onError={setError}
+                  />
                 </div>
               )}
             </li>
