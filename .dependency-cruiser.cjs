@@ -33,6 +33,24 @@ module.exports = {
       to: { path: ["^generated/prisma/", "^node_modules/@prisma/client/"] },
     },
     {
+      name: "metrics-outside-domain",
+      comment:
+        "server/domain records no metrics: what it does is counted where it is announced (the DomainBus, " +
+        "server/metrics/watch-process.ts) or at the transport, so the domain stays plain functions.",
+      severity: "error",
+      from: { path: "^server/domain/", pathNot: TESTS },
+      to: { path: ["^server/metrics/", "^node_modules/prom-client/"] },
+    },
+    {
+      name: "prom-client-in-metrics-only",
+      comment:
+        "server/metrics owns the one registry (on globalThis, shared with Next's route bundles); everyone else records " +
+        "through metrics(). A prom-client default register elsewhere would be a second registry nobody scrapes.",
+      severity: "error",
+      from: { pathNot: ["^server/metrics/", TESTS] },
+      to: { path: "^node_modules/prom-client/" },
+    },
+    {
       name: "no-cycles-in-domain",
       comment: "Domain modules form a tree: a cycle means two files own one concept.",
       severity: "error",

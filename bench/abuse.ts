@@ -263,7 +263,7 @@ async function main() {
     }
     results.push({ phase, probe: p, attack, stored });
     // A server that died under attack is a crash to report, not a slow figure.
-    if (s.child.exitCode !== null || s.child.signalCode !== null) throw new Error(`the server exited during "${phase.name}"`);
+    if (!s.process.alive()) throw new Error(`the server exited during "${phase.name}"`);
   }
   await sleep(2000);
   const after = await probe(s.url, members, space.id, o.seconds, `after-${tag}`);

@@ -136,7 +136,7 @@ function table(
     "All N+1 clients are socket.io-client sockets (websocket) in THIS process, sharing its event loop",
     "with the server: receive-side decoding is inside the latency, for both targets alike.",
     "latency = send → the LAST receiver's message:new; msgs/s = messages delivered to all N per second.",
-    "parley also broadcasts read:updated per message and presence on each connect (its real behaviour).",
+    "parley also announces presence (batched every 500 ms) and relays read receipts (its real behaviour).",
     "",
     pad(["target", "p50 ms", "p99 ms", "max ms", "msgs/s", "deliveries/s", "connect s"]),
     ...rows.map((r) => pad([r.target, f(r.p50Ms, 2), f(r.p99Ms, 2), f(r.maxMs, 2), f(r.msgsPerS), f(r.deliveriesPerS, 0), f(r.connectS, 2)])),

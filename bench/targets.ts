@@ -1,6 +1,6 @@
 // The two servers the fan-out benchmark compares, behind one small interface:
 //   parley — the real realtime server (createRealtime: cookie auth, zod, Prisma write,
-//            seq row lock, message:new + read:updated broadcast) over its own database;
+//            seq row lock, message:new broadcast, batched presence) over its own database;
 //   bare   — a plain Socket.IO server that acks and room-broadcasts the same payload shape,
 //            so the ratio shows what Parley's work costs on top of Socket.IO itself.
 import { randomBytes } from "node:crypto";
@@ -10,11 +10,11 @@ import { Server } from "socket.io";
 import type { MessageDto } from "@/lib/realtime/dto";
 import { PROTOCOL_VERSION, type ClientToServerEvents, type ServerToClientEvents } from "@/lib/realtime/events";
 import { createRealtime } from "@/server/realtime/create-realtime";
-import { mintSessionCookie } from "@/server/auth/session-cookie";
 import { createRateLimits } from "@/server/limits/rate-limits";
 import { withoutLimits } from "@/server/limits/without-limits";
-import { avatarColorFor } from "@/server/domain/entities/avatar-color";
 import { openBenchDatabase } from "./bench-database";
+import type { Db } from "@/server/db/client";
+import { seedSpaceWithPeople } from "./seed-people";
 
 export interface Target {
   name: "parley" | "bare";
@@ -32,45 +32,33 @@ async function listen(http: HttpServer): Promise<string> {
   return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
 }
 
+/** The real realtime server over `db`, on a free port. Senders post as fast as acks come back: the per-user message limit would measure itself. */
+export async function serveParley(db: Db, secret: string): Promise<{ url: string; close(): Promise<void> }> {
+  const http = createServer();
+  const limits = withoutLimits(createRateLimits(), ["messagesPerUser"]);
+  const realtime = await createRealtime(http, { db, secret, limits });
+  const url = await listen(http);
+  return { url, close: () => realtime.close() }; // io.close() also closes the HTTP server
+}
+
 export async function startParley(receivers: number): Promise<Target & { dbLabel: string }> {
   const t0 = performance.now();
   const database = await openBenchDatabase();
   const { db } = database;
   const secret = randomBytes(32).toString("hex");
-  // Rows are written directly rather than through createUser: scrypt-hashing 1000
-  // passwords would dominate the run, and the socket handshake only needs the session.
-  const people = Array.from({ length: receivers + 1 }, (_, i) => ({
-    entityId: `bench-e-${i}`,
-    userId: `bench-u-${i}`,
-    email: `bench-${i}@bench.dev`,
-    name: i === receivers ? "Sender" : `Receiver ${i}`,
-  }));
-  await db.entity.createMany({
-    data: people.map((p) => ({ id: p.entityId, type: "human" as const, name: p.name, avatarColor: avatarColorFor(p.email) })),
-  });
-  await db.user.createMany({ data: people.map((p) => ({ id: p.userId, entityId: p.entityId, email: p.email })) });
-  const sender = people[receivers]!;
-  const space = await db.space.create({ data: { name: "fanout", kind: "channel", createdById: sender.entityId } });
-  await db.membership.createMany({
-    data: people.map((p) => ({ spaceId: space.id, entityId: p.entityId, role: p === sender ? ("owner" as const) : ("member" as const) })),
-  });
-  const cookies = await Promise.all(people.map((p) => mintSessionCookie(db, p.userId, secret)));
+  const names = Array.from({ length: receivers + 1 }, (_, i) => (i === receivers ? "Sender" : `Receiver ${i}`));
+  const { spaceId, people } = await seedSpaceWithPeople(db, { tag: "bench", names, secret, spaceName: "fanout" });
   const setupS = (performance.now() - t0) / 1000;
-
-  const http = createServer();
-  // One sender posts as fast as acks come back: the per-user message limit would measure itself.
-  const limits = withoutLimits(createRateLimits(), ["messagesPerUser"]);
-  const realtime = await createRealtime(http, { db, secret, limits });
-  const url = await listen(http);
+  const server = await serveParley(db, secret);
   return {
     name: "parley",
-    url,
-    spaceId: space.id,
-    headers: (i) => ({ cookie: cookies[i]! }),
+    url: server.url,
+    spaceId,
+    headers: (i) => ({ cookie: people[i]!.cookie }),
     setupS,
     dbLabel: database.label,
     close: async () => {
-      await realtime.close(); // io.close() also closes the HTTP server
+      await server.close();
       await database.close();
     },
   };

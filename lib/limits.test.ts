@@ -24,6 +24,18 @@ describe("product limits", () => {
     expect(limits.MAX_WAITS_PER_RUN).toBe(10);
     expect(limits.MAX_WAITING_RUNS_PER_AGENT).toBe(5);
   });
+  it("a run silent for 60 s is taken over; its process touches it 4 times per lease (every 15 s)", () => {
+    expect(limits.RUN_LEASE_MS).toBe(60_000);
+    expect(limits.HEARTBEATS_PER_LEASE).toBe(4);
+  });
+  it("a shutdown gives running model calls 10 s, each later step 5 s, and exits by 28 s whatever is left", () => {
+    expect(limits.SHUTDOWN_DRAIN_MS).toBe(10_000);
+    expect(limits.SHUTDOWN_FLUSH_MS).toBe(5_000);
+    expect(limits.SHUTDOWN_FORCE_EXIT_MS).toBe(28_000);
+    // Drain, then two bounded flush steps (clients and requests together, then triggers), then closing.
+    expect(limits.SHUTDOWN_DRAIN_MS + 2 * limits.SHUTDOWN_FLUSH_MS).toBeLessThan(limits.SHUTDOWN_FORCE_EXIT_MS);
+    expect(limits.SHUTDOWN_FORCE_EXIT_MS).toBeLessThan(30_000);
+  });
   it("an agent runs at most 5 runs at once, each at most 30 minutes and 20 tool steps", () => {
     expect(limits.MAX_CONCURRENT_RUNS).toBe(5);
     expect(limits.MAX_RUN_DURATION_MS).toBe(1_800_000);
@@ -62,6 +74,8 @@ describe("product limits", () => {
   it("10 wrong sign-ins per account per 15 minutes, then a 15-minute block", () =>
     expect(limits.RATE_LIMITS.signInPerAccount).toEqual({ points: 10, durationS: 900, blockS: 900 }));
   it("30 readiness checks per address per 10 s", () => expect(limits.RATE_LIMITS.readyChecksPerIp).toEqual({ points: 30, durationS: 10 }));
+  it("30 metrics scrapes per address per minute", () => expect(limits.RATE_LIMITS.metricsScrapesPerIp).toEqual({ points: 30, durationS: 60 }));
+  it("an incoming request id is kept up to 128 characters", () => expect(limits.MAX_REQUEST_ID_LENGTH).toBe(128));
   it("5 sign-ups per IP per hour", () => expect(limits.RATE_LIMITS.signupPerIp).toEqual({ points: 5, durationS: 3600 }));
   it("one password hash at a time", () => expect(limits.MAX_CONCURRENT_PASSWORD_HASHES).toBe(1));
   it("a chain tree shows at most 500 nodes, each message clipped to 280 characters", () => {
@@ -128,4 +142,10 @@ describe("product limits", () => {
     expect(limits.MAX_PRICED_MODELS).toBe(200);
     expect(limits.MAX_PRICE_PER_M_TOKENS).toBe(10_000);
   });
+  it("presence is batched every 500 ms, a silent process counts offline after 15 s, read receipts go out at most every 250 ms", () => {
+    expect(limits.PRESENCE_BATCH_MS).toBe(500);
+    expect(limits.PRESENCE_NODE_TTL_MS).toBe(15_000);
+    expect(limits.READ_RELAY_MS).toBe(250);
+  });
+  it("on PostgreSQL a process keeps a pool of 15 connections", () => expect(limits.DEFAULT_DB_POOL_SIZE).toBe(15));
 });

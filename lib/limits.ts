@@ -8,6 +8,8 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 /** Largest HTTP JSON body and Socket.IO frame accepted, in bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** Longest incoming X-Request-Id kept (a proxy's UUID or trace id); a longer one is replaced by our own. */
+export const MAX_REQUEST_ID_LENGTH = 128;
 /** Agent chain-depth limit per space unless the space overrides it. */
 export const MAX_CHAIN_DEPTH = 5;
 /** Reconnect replay returns at most this many missed messages per call; the client pages on. */
@@ -39,6 +41,19 @@ export const MAX_WAITING_RUNS_PER_AGENT = 5;
 export const MAX_RUNS_IN_FLIGHT_EMBEDDED = 4;
 /** Runs one agent may have `running` at once; further ones stay queued. */
 export const MAX_CONCURRENT_RUNS = 5;
+/**
+ * A `running` run whose process has not touched it for this long lost that process (a crash,
+ * kill -9, a frozen machine) and any process may take it over. PARLEY_RUN_LEASE_MS overrides it.
+ */
+export const RUN_LEASE_MS = 60_000;
+/** The executing process touches its runs this many times per lease, so one or two slow heartbeats do not lose a run. */
+export const HEARTBEATS_PER_LEASE = 4;
+/** On SIGTERM or SIGINT, model calls already running get this long to finish; the rest are cut off and put back in the queue for another process. */
+export const SHUTDOWN_DRAIN_MS = 10_000;
+/** Then each later step of a shutdown (socket events and requests in flight, trigger handling) gets at most this long. */
+export const SHUTDOWN_FLUSH_MS = 5_000;
+/** This long after the signal the process exits (code 1) whatever is still pending: within the 30 s orchestrators commonly give before SIGKILL. */
+export const SHUTDOWN_FORCE_EXIT_MS = 28_000;
 /** A run that has been running longer than this fails. */
 export const MAX_RUN_DURATION_MS = 30 * 60 * 1000;
 /** Model steps with tool calls per run; one more fails the run. */
@@ -159,6 +174,8 @@ export const RATE_LIMITS = {
   serviceTriggersPerKey: { points: 30, durationS: 60 },
   /** Readiness checks (GET /api/ready) per address: load balancers poll every few seconds. */
   readyChecksPerIp: { points: 30, durationS: 10 },
+  /** Metrics scrapes (GET /api/metrics) per address: Prometheus scrapes every 15 s; a few scrapers share a host. */
+  metricsScrapesPerIp: { points: 30, durationS: 60 },
   /** Test triggers an admin sends from an agent's Services page (each starts a run). */
   testTriggersPerUser: { points: 10, durationS: 60 },
   /** Usage reports per user (each reads up to 30 days of runs). */
@@ -175,6 +192,14 @@ export const REFUSED_EVENT_PAUSE_MS = 50;
 export const MAX_PENDING_EVENTS_PER_SOCKET = 200;
 /** A user's typing indicator is relayed to a space at most this often. */
 export const TYPING_RELAY_MS = 2000;
+/** Presence changes are sent to the workspace as one batch this often, not one event per connect. */
+export const PRESENCE_BATCH_MS = 500;
+/** With Redis, a process that has not renewed its presence heartbeat for this long is dead: its sockets count offline. */
+export const PRESENCE_NODE_TTL_MS = 15_000;
+/** PostgreSQL connections per process, for people's requests and socket events and for agents' work alike. */
+export const DEFAULT_DB_POOL_SIZE = 15;
+/** Read receipts (cursor moves) are sent to a space at most this often per reader; the latest one wins. */
+export const READ_RELAY_MS = 250;
 /** Runs an agent may have queued (not yet started); a trigger past it is refused (429 for services). */
 export const MAX_QUEUED_RUNS_PER_AGENT = 20;
 /** Shortest interval between two runs of a recurring (cron) plan. */

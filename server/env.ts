@@ -1,5 +1,6 @@
 // Environment, validated once. Everything else reads `env()` instead of process.env.
 import { z } from "zod";
+import { DEFAULT_DB_POOL_SIZE } from "@/lib/limits";
 
 const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
 const optional = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -24,8 +25,18 @@ const schema = z.object({
   /** Real PostgreSQL. Unset → embedded PGlite under PGLITE_DIR. */
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   PGLITE_DIR: z.string().default(".data/pglite"),
-  /** With Redis, several processes share realtime fan-out. */
+  /** PostgreSQL connections per process (people's requests and agents' work share them). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_DB_POOL_SIZE),
+  /** With Redis, several processes share realtime fan-out, presence and rate limits. */
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /** Namespaces every Redis key and channel, so two deployments can share one Redis. */
+  REDIS_PREFIX: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,40}$/, "letters, digits, _ . - (at most 40)")
+      .default("parley"),
+  ),
   AUTH_SECRET: optional,
   /** The app's public address (e.g. https://parley.example.com); browser requests from other origins are refused. Unset → the request's own host. */
   APP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
@@ -64,6 +75,8 @@ const schema = z.object({
   /** Provider and model the demo agents are seeded with (e.g. "openai" / "gpt-4o-mini"). Default: offline. */
   PARLEY_AGENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["offline", "openai", "anthropic", "openai-compatible"]).default("offline")),
   PARLEY_AGENT_MODEL: optional,
+  /** A run whose process sent no heartbeat for this long is taken over by another process (ms). */
+  PARLEY_RUN_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
   /** How often the run worker and plan scheduler look for due work, in ms. */
   PARLEY_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** Log verbosity (pino levels). Unset → "info", or "warn" under vitest. */

@@ -1,7 +1,9 @@
 // Structured JSON logs (one line per event) via pino. LOG_LEVEL controls verbosity;
-// tests default to "warn" so their output stays readable.
+// tests default to "warn" so their output stays readable. Every line inside a request,
+// socket event or agent run carries its id (log-context.ts) through the mixin.
 import pino from "pino";
 import { logLevel } from "./env";
+import { logContext } from "./log-context";
 
 const g = globalThis as unknown as { __parleyLog?: pino.Logger };
 
@@ -10,4 +12,5 @@ export const log: pino.Logger =
   (g.__parleyLog = pino({
     level: logLevel(),
     base: { app: "parley" },
+    mixin: logContext,
   }));

@@ -1,13 +1,15 @@
 // Parley's one process: Next (pages + API routes) and Socket.IO on one HTTP port, over the
 // embedded database (or PostgreSQL with DATABASE_URL). Migrates on start, seeds the demo
 // workspace into an empty embedded database (server/seed/should-seed.ts), listens on
-// 127.0.0.1 while the demo accounts exist, and shuts down gracefully on SIGINT/SIGTERM.
+// 127.0.0.1 while the demo accounts exist, and shuts down gracefully on SIGINT/SIGTERM
+// (server/shutdown/shutdown.ts: runs under way finish or go back to the queue, clients
+// reconnect elsewhere, and nothing publishes after Redis closes).
 import { createServer } from "node:http";
 import next from "next";
 import { ensureAuthSecret } from "./auth/ensure-secret";
 import { env } from "./env";
 import { openDatabase } from "./db/open";
-import { migrate } from "./db/migrate";
+import { migrate, withStartupLock } from "./db/migrate";
 import { createRealtime } from "./realtime/create-realtime";
 import { setRuntime } from "./runtime";
 import { demoAccountsPresent } from "./seed/demo-workspace";
@@ -16,33 +18,45 @@ import { listenHost } from "./listen-host";
 import { log } from "./log";
 import { DomainBus } from "./domain/bus";
 import { createGateway } from "./agents/gateway";
-import { MAX_RUNS_IN_FLIGHT_EMBEDDED } from "@/lib/limits";
+import { MAX_RUNS_IN_FLIGHT_EMBEDDED, SHUTDOWN_FORCE_EXIT_MS } from "@/lib/limits";
 import { prepareRequest } from "./http/edge";
+import { withRequestId } from "./http/request-id";
+import { watchProcess } from "./metrics/watch-process";
+import { trackHttpRequests } from "./shutdown/http-requests";
+import { shutdown } from "./shutdown/shutdown";
 
 async function main() {
   const secret = ensureAuthSecret();
   const e = env();
   const dev = e.NODE_ENV !== "production";
 
-  const database = await openDatabase(e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dir: e.PGLITE_DIR });
+  const database = await openDatabase(
+    e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } : { kind: "pglite", dir: e.PGLITE_DIR },
+  );
   const applied = await migrate(database.sql);
   if (applied.length) log.info({ applied }, "migrations applied");
   const demoModel = { provider: e.PARLEY_AGENT_PROVIDER, modelId: e.PARLEY_AGENT_MODEL };
-  if (await seedDemoOnStart(database.db, { seedDemo: e.SEED_DEMO, database: database.sql.kind, model: demoModel })) {
+  const seeded = await withStartupLock(database.sql, () =>
+    seedDemoOnStart(database.db, { seedDemo: e.SEED_DEMO, database: database.sql.kind, model: demoModel }),
+  );
+  if (seeded) {
     log.info("demo workspace seeded");
   }
   const listen = listenHost({ host: e.HOST, demoAccounts: await demoAccountsPresent(database.db) });
   if (listen.warning) log.warn(listen.warning);
 
   const httpServer = createServer();
+  const requests = trackHttpRequests(httpServer);
   const bus = new DomainBus();
-  const realtime = await createRealtime(httpServer, { db: database.db, secret, redisUrl: e.REDIS_URL, bus });
+  const realtime = await createRealtime(httpServer, { db: database.db, secret, redisUrl: e.REDIS_URL, redisPrefix: e.REDIS_PREFIX, bus });
   const deps = { db: database.db, events: realtime.events, bus, limits: realtime.limits };
-  // On the embedded database (one connection) a few runs at once keep members' queries moving.
-  const gateway = createGateway(deps, { tickMs: e.PARLEY_TICK_MS, maxRunsInFlight: e.DATABASE_URL ? undefined : MAX_RUNS_IN_FLIGHT_EMBEDDED });
-  // One process owns the database unless Redis says there are several; only then is every
-  // `running` run at start one this process left behind.
-  await gateway.start({ recover: !e.REDIS_URL });
+  watchProcess({ io: realtime.io, db: database.db, bus }); // GET /api/metrics
+  const gateway = createGateway(deps, {
+    tickMs: e.PARLEY_TICK_MS,
+    // On the embedded database (one connection) a few runs at once keep members' queries moving.
+    maxRunsInFlight: e.DATABASE_URL ? undefined : MAX_RUNS_IN_FLIGHT_EMBEDDED,
+    leaseMs: e.PARLEY_RUN_LEASE_MS,
+  });
   setRuntime({ ...deps, secret, gateway, pingRedis: realtime.pingRedis });
 
   const app = next({ dev, hostname: listen.host, port: e.PORT, httpServer });
@@ -51,27 +65,39 @@ async function main() {
   const edge = { trustProxy: e.TRUST_PROXY === "true", dev };
   httpServer.on("request", (req, res) => {
     if (req.url?.startsWith("/socket.io/")) return; // Socket.IO's own listener answers these
-    if (prepareRequest(req, res, edge)) void handle(req, res); // client IP, body limit, CSP nonce
+    // The request's id is in the log context of everything it causes (server/http/request-id.ts).
+    withRequestId(req, res, () => {
+      if (prepareRequest(req, res, edge)) void handle(req, res); // client IP, body limit, CSP nonce
+    });
   });
   await new Promise<void>((resolve) => httpServer.listen(e.PORT, listen.host, resolve));
+  // Only once the process is fully up: one whose start fails would leave the runs it had
+  // claimed `running` until their lease ran out. One process owns the database unless Redis
+  // says there are several; only then is every `running` run at start one this process left
+  // behind (a crash: a graceful shutdown put its runs back). With several, another process's
+  // live runs are `running` too: runs whose process died are taken over when their lease
+  // runs out (runs/lease.ts).
+  await gateway.start({ recover: !e.REDIS_URL });
   log.info({ url: `http://localhost:${e.PORT}`, host: listen.host, db: database.sql.kind, dev }, "Parley is up");
 
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) return log.info({ signal }, "already shutting down");
     stopping = true;
     log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    try {
-      await gateway.stop(); // in-flight runs stay `running` and resume on the next start
-      await realtime.close(); // also closes the HTTP server
-      await app.close?.();
-      await database.close();
-    } catch (err) {
-      log.error({ err }, "error during shutdown");
-    }
-    clearTimeout(force);
-    process.exit(0);
+    setTimeout(() => {
+      log.error("shutdown took too long: exiting now");
+      process.exit(1);
+    }, SHUTDOWN_FORCE_EXIT_MS).unref();
+    const report = await shutdown({
+      http: requests,
+      realtime,
+      gateway,
+      closeApp: async () => app.close?.(),
+      closeDatabase: () => database.close(),
+    });
+    log.info(report, "shut down");
+    process.exit(report.errors ? 1 : 0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));

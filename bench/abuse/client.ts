@@ -96,9 +96,9 @@ export function connectSocket(url: string, cookie: string): Promise<{ socket: Cl
 export type AckResult = { ok: true; data: unknown } | { ok: false; code: string };
 
 /** Emits an acked event; a missing ack becomes { ok: false, code: "timeout" } instead of hanging. */
-export function request(socket: ClientSocket, event: string, payload: unknown): Promise<AckResult> {
+export function request(socket: ClientSocket, event: string, payload: unknown, timeoutMs = ACK_TIMEOUT_MS): Promise<AckResult> {
   return new Promise((resolve) => {
-    (socket.timeout(ACK_TIMEOUT_MS) as unknown as { emit: (...a: unknown[]) => void }).emit(
+    (socket.timeout(timeoutMs) as unknown as { emit: (...a: unknown[]) => void }).emit(
       event,
       payload,
       (err: unknown, ack: { ok: boolean; data?: unknown; error?: { code: string } }) => {

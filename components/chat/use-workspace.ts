@@ -47,27 +47,49 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
     (window as unknown as { parleySocket?: ClientSocket }).parleySocket = socket;
     let firstConnect = true;
 
-    // Catch up after a reconnect: every loaded timeline asks for what came after the end of
-    // its unbroken run of seqs (live messages may already have landed past a hole), page by
-    // page, then unsent messages go out again with the same key.
+    // Catching up on one space: ask for what came after the end of its unbroken run of seqs
+    // (live messages may already have landed past a hole), page by page. One at a time per space.
+    // A hole found while one is running asks for one more round after it.
+    const catchingUp = new Map<string, { again: boolean }>();
+    async function catchUp(spaceId: string) {
+      const running = catchingUp.get(spaceId);
+      if (running) {
+        running.again = true;
+        return;
+      }
+      const state = { again: false };
+      catchingUp.set(spaceId, state);
+      try {
+        do {
+          state.again = false;
+          let after = contiguousEnd(stateRef.current.timelines[spaceId]?.messages ?? []);
+          for (;;) {
+            const page = await request(socket, "messages:since", { spaceId, afterSeq: after });
+            dispatch({ type: "page", spaceId, messages: page.messages });
+            if (!page.hasMore || page.messages.length === 0) break;
+            after = page.messages.at(-1)!.seq;
+          }
+        } while (state.again);
+      } finally {
+        catchingUp.delete(spaceId);
+      }
+    }
+
+    // After a reconnect every loaded timeline catches up, then unsent messages go out again
+    // with the same key.
     async function resync() {
       const { spaces } = await request(socket, "spaces:list", {});
       dispatch({ type: "spaces", spaces });
-      for (const [spaceId, t] of Object.entries(stateRef.current.timelines)) {
-        if (!spaces.some((s) => s.id === spaceId)) continue;
-        let after = contiguousEnd(t.messages);
-        for (;;) {
-          const page = await request(socket, "messages:since", { spaceId, afterSeq: after });
-          dispatch({ type: "page", spaceId, messages: page.messages });
-          if (!page.hasMore || page.messages.length === 0) break;
-          after = page.messages.at(-1)!.seq;
-        }
+      for (const spaceId of Object.keys(stateRef.current.timelines)) {
+        if (spaces.some((s) => s.id === spaceId)) await catchUp(spaceId);
       }
       for (const p of stateRef.current.pending) void sendPending(p);
     }
 
-    socket.on("connect", () => {
-      dispatch({ type: "connection", connection: "online" });
+    socket.on("connect", () => dispatch({ type: "connection", connection: "online" }));
+    // Loading and replay wait for session:ready: the server sends it once this socket is in
+    // its rooms, so nothing sent in between is missed.
+    function ready() {
       if (firstConnect) {
         firstConnect = false;
         void request(socket, "spaces:list", {}).then(({ spaces }) => dispatch({ type: "spaces", spaces }));
@@ -77,7 +99,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       } else {
         void resync().catch(() => {});
       }
-    });
+    }
     socket.on("disconnect", (reason) => {
       dispatch({ type: "connection", connection: "offline" });
       // The server closed us on purpose (signed out elsewhere, token revoked): try once more;
@@ -96,11 +118,19 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
         socket.disconnect();
         return;
       }
-      dispatch({ type: "presence", entityId: "", online: true, all: online });
+      dispatch({ type: "presence", online: [], offline: [], all: online });
+      ready();
     });
-    socket.on("message:new", ({ message }) => dispatch({ type: "message", message }));
+    socket.on("message:new", ({ message }) => {
+      // A seq past the end of a loaded timeline means a broadcast missed us (another process's,
+      // during a Redis outage): fetch the hole instead of waiting for a reconnect.
+      const t = stateRef.current.timelines[message.spaceId];
+      const gap = t && t.messages.length > 0 && message.seq > contiguousEnd(t.messages) + 1;
+      dispatch({ type: "message", message });
+      if (gap) void catchUp(message.spaceId).catch(() => {});
+    });
     socket.on("read:updated", (cursor) => dispatch({ type: "read", cursor }));
-    socket.on("presence:updated", ({ entityId, online }) => dispatch({ type: "presence", entityId, online }));
+    socket.on("presence:updated", ({ online, offline }) => dispatch({ type: "presence", online, offline }));
     socket.on("typing:updated", ({ spaceId, entity, typing }) => dispatch({ type: "typing", spaceId, entity, typing }));
     socket.on("space:updated", async ({ spaceId }) => {
       try {

@@ -68,7 +68,7 @@ export type Action =
   | { type: "message"; message: MessageDto }
   | { type: "chainStopped"; spaceId: string; messageId: string; limit: number }
   | { type: "read"; cursor: ReadCursorDto }
-  | { type: "presence"; entityId: string; online: boolean; all?: string[] }
+  | { type: "presence"; online: string[]; offline: string[]; all?: string[] }
   | { type: "typing"; spaceId: string; entity: EntityDto; typing: boolean }
   | { type: "pending"; pending: PendingMessage }
   | { type: "pendingFailed"; clientMessageId: string; error: string }
@@ -180,6 +180,10 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
               ...state.spaces,
               [m.spaceId]: {
                 ...space,
+                // A sender has read what they wrote: the server sends no separate receipt for it.
+                members: space.members.map((mb) =>
+                  mb.id === m.sender.id && m.seq > mb.lastSeenSeq ? { ...mb, lastSeenSeq: m.seq, lastSeenMessageId: m.id } : mb,
+                ),
                 lastSeq: Math.max(space.lastSeq, m.seq),
                 unreadCount: m.sender.id !== state.meId && m.seq > space.lastSeenSeq ? space.unreadCount + 1 : space.unreadCount,
               },
@@ -222,8 +226,10 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
     }
     case "presence": {
       if (action.all) return { ...state, online: Object.fromEntries(action.all.map((id) => [id, true as const])) };
-      const { [action.entityId]: _x, ...rest } = state.online;
-      return { ...state, online: action.online ? { ...rest, [action.entityId]: true } : rest };
+      const online = { ...state.online };
+      for (const id of action.offline) delete online[id];
+      for (const id of action.online) online[id] = true;
+      return { ...state, online };
     }
     case "typing": {
       if (action.entity.id === state.meId) return state;

@@ -5,6 +5,9 @@ import type { Ack, ClientToServerEvents, ServerToClientEvents } from "../realtim
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export function connectSocket(): ClientSocket {
+  // WebSocket first, and (without `tryAllTransports`) only: a WebSocket stays on the process
+  // it was opened to, so a round-robin load balancer needs no sticky sessions. Starting with
+  // long-polling would send each poll to any process, which only sticky sessions can follow.
   return io({ transports: ["websocket", "polling"], withCredentials: true });
 }
 

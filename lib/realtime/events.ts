@@ -4,7 +4,7 @@ import { z } from "zod";
 import { MAX_MESSAGE_LENGTH, MAX_PAGE_SIZE, MAX_REPLAY_BATCH, MAX_SPACE_NAME_LENGTH } from "../limits";
 import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunEventDto, RunStreamDto, SpaceDto, UnansweredDto } from "./dto";
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 const id = z.string().min(1).max(64);
 
@@ -85,7 +85,8 @@ export interface ServerToClientEvents {
   "session:ready": (p: { protocol: number; entityId: string; online: string[] }) => void;
   "message:new": (p: { message: MessageDto }) => void;
   "read:updated": (p: ReadCursorDto) => void;
-  "presence:updated": (p: { entityId: string; online: boolean }) => void;
+  /** Batched: who came online and who went offline since the last batch (state at send time). */
+  "presence:updated": (p: { online: string[]; offline: string[] }) => void;
   "typing:updated": (p: { spaceId: string; entity: EntityDto; typing: boolean }) => void;
   /** The space changed (members, name) or the receiver was added to it. */
   "space:updated": (p: { spaceId: string }) => void;

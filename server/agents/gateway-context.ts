@@ -11,4 +11,6 @@ export interface GatewayCtx extends Deps {
   kick(): void;
   /** Abort controllers of runs executing in this process, by run id. */
   executing: Map<string, AbortController>;
+  /** A run not touched for this long lost its process and is taken over (runs/lease.ts). */
+  leaseMs: number;
 }

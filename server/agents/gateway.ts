@@ -11,6 +11,7 @@ import { onMessage } from "./triggers/on-message";
 import { RunWorker } from "./runs/worker";
 import { PlanScheduler } from "./plans/scheduler";
 import { inBackground } from "../db/lanes";
+import { RUN_LEASE_MS } from "@/lib/limits";
 
 export interface GatewayOptions {
   clock?: Clock;
@@ -23,6 +24,8 @@ export interface GatewayOptions {
    * queries behind theirs, so the server keeps this small there. Default: no process cap.
    */
   maxRunsInFlight?: number;
+  /** A run whose process stopped touching it for this long is taken over (runs/lease.ts). Default RUN_LEASE_MS. */
+  leaseMs?: number;
 }
 
 export interface Gateway {
@@ -32,7 +35,17 @@ export interface Gateway {
   tick(): Promise<void>;
   /** Resolves when triggers, claims and runs have all settled. */
   idle(): Promise<void>;
-  /** Final: stops listening and claiming, and aborts in-flight runs; a stopped gateway does not start again. */
+  /** Shutdown, first step: no more ticks, claims or takeovers. Messages still trigger runs, queued for other processes. */
+  stopIntake(): void;
+  /**
+   * Shutdown: runs executing here get `ms` to finish, the rest are cut off and put back for
+   * another process (queued again, or parked if they had just asked with wait).
+   */
+  drain(ms: number): Promise<{ finished: number; putBack: number }>;
+  /**
+   * Final: stops intake, puts back any run still executing, stops listening for messages and
+   * waits for the trigger handling already under way. A stopped gateway does not start again.
+   */
   stop(): Promise<void>;
 }
 
@@ -44,12 +57,15 @@ export function createGateway(deps: Deps, opts: GatewayOptions = {}): Gateway {
     clock: opts.clock ?? systemClock,
     models: opts.models ?? defaultModelResolver,
     executing: new Map(),
+    leaseMs: opts.leaseMs ?? RUN_LEASE_MS,
     kick: () => worker.kick(),
   };
   worker = new RunWorker(ctx, opts.maxRunsInFlight);
   const scheduler = new PlanScheduler(ctx);
   const pending = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
+  /** The timer's tick under way, awaited by a shutdown so it does not claim after the drain looked. */
+  let ticking: Promise<void> = Promise.resolve();
 
   const unsubscribe = deps.bus.on("message:created", (m: MessageDto) => {
     // The sender already has their ack: deciding who reacts is background work.
@@ -65,6 +81,13 @@ export function createGateway(deps: Deps, opts: GatewayOptions = {}): Gateway {
     worker.kick();
   };
 
+  const drain = async (ms: number) => {
+    clearInterval(timer);
+    worker.stopClaiming();
+    await ticking;
+    return worker.drain(ms);
+  };
+
   return {
     ctx,
     async start({ recover = false } = {}) {
@@ -73,7 +96,10 @@ export function createGateway(deps: Deps, opts: GatewayOptions = {}): Gateway {
         if (n) log.info({ runs: n }, "recovered interrupted runs");
       }
       const every = opts.tickMs ?? 1000;
-      if (every > 0) timer = setInterval(() => void inBackground(tick).catch((err) => log.error({ err }, "gateway tick failed")), every);
+      if (every > 0)
+        timer = setInterval(() => {
+          ticking = inBackground(tick).catch((err) => log.error({ err }, "gateway tick failed"));
+        }, every);
       worker.kick();
     },
     tick,
@@ -84,11 +110,17 @@ export function createGateway(deps: Deps, opts: GatewayOptions = {}): Gateway {
         if (pending.size === 0 && ctx.executing.size === 0) return;
       }
     },
-    async stop() {
+    stopIntake() {
       clearInterval(timer);
+      worker.stopClaiming();
+    },
+    drain,
+    async stop() {
+      await drain(0);
+      // Last: messages posted until now (by runs that finished, by requests and socket events
+      // in flight) still made their runs; those are in the database for other processes.
       unsubscribe();
       await Promise.allSettled([...pending]);
-      await worker.stop();
     },
   };
 }

@@ -2,8 +2,8 @@
 // Used by the socket handshake and by every API handler, so both paths agree.
 import type { Db } from "../db/client";
 import type { Actor } from "../domain/deps";
-import { isApiTokenLive, userForApiToken } from "../domain/users/api-token-auth";
-import { isSessionLive, userForSession } from "../domain/users/sessions";
+import { userForApiToken } from "../domain/users/api-token-auth";
+import { userForSession } from "../domain/users/sessions";
 import { sessionFromCookieHeader } from "./session-cookie";
 
 export interface AuthedUser extends Actor {
@@ -28,13 +28,6 @@ export async function authenticate(db: Db, secret: string, headers: { authorizat
   // The signature is not enough: the session must not have been signed out (one indexed lookup).
   const user = await userForSession(db, session.sid, session.userId);
   return user ? { ...toAuthed(user), sid: session.sid } : null;
-}
-
-/** Whether the credential an earlier authenticate() accepted is still live (not revoked, not signed out). */
-export async function stillAuthenticated(db: Db, who: { userId: string; tokenId?: string; sid?: string }): Promise<boolean> {
-  if (who.tokenId) return isApiTokenLive(db, who.tokenId);
-  if (who.sid) return isSessionLive(db, who.sid, who.userId);
-  return false;
 }
 
 function toAuthed(user: { id: string; email: string; isAdmin: boolean; entityId: string; entity: { name: string } }): AuthedUser {

@@ -27,6 +27,20 @@ export function parseCookies(header: string | undefined | null): Record<string, 
 }
 
 /**
+ * Cookies already decrypted and verified, until their own expiry: decoding one costs about a
+ * millisecond of key derivation and decryption, and every socket handshake and API call
+ * decodes its cookie (a tab that reconnects, or one person's many tabs, repeat the same one). Only the signature check
+ * is remembered; whether the session is still live is asked of the database every time.
+ */
+const decoded = new Map<string, { userId: string; sid: string; expiresAt: number }>();
+const MAX_DECODED = 10_000;
+
+function remember(key: string, entry: { userId: string; sid: string; expiresAt: number }): void {
+  if (decoded.size >= MAX_DECODED) decoded.delete(decoded.keys().next().value!); // oldest first
+  decoded.set(key, entry);
+}
+
+/**
  * The user id and session id in a validly signed session cookie, or null. Chunked cookies
  * (.0, .1…) are joined. Whether the session is still live is the caller's check (a
  * Session row, see authenticate.ts): the signature alone outlives a sign-out.
@@ -36,10 +50,15 @@ export async function sessionFromCookieHeader(header: string | undefined | null,
   for (const name of [SECURE_SESSION_COOKIE, SESSION_COOKIE]) {
     const value = cookies[name] ?? joinChunks(cookies, name);
     if (!value) continue;
+    const known = decoded.get(`${secret}\n${name}\n${value}`);
+    if (known && known.expiresAt > Date.now()) return { userId: known.userId, sid: known.sid };
     try {
       const token = await decode({ token: value, secret, salt: name });
       // A token without a session id predates server-side sessions and cannot be signed out: refused.
-      if (token?.sub && typeof token.sid === "string") return { userId: token.sub, sid: token.sid };
+      if (token?.sub && typeof token.sid === "string") {
+        remember(`${secret}\n${name}\n${value}`, { userId: token.sub, sid: token.sid, expiresAt: (token.exp ?? 0) * 1000 });
+        return { userId: token.sub, sid: token.sid };
+      }
     } catch {
       // A forged or expired cookie is simply no session.
     }

@@ -9,6 +9,7 @@ import { PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "./client";
 import { lockDataDir } from "./pglite-lock";
 import { queued } from "./embedded-queue";
+import { DEFAULT_DB_POOL_SIZE } from "@/lib/limits";
 
 export interface SqlRunner {
   /** Run one or more statements. */
@@ -26,10 +27,10 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dir?: string; loadDataDir?: Blob };
+export type DatabaseTarget = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
-  if (target.kind === "postgres") return openPostgres(target.url);
+  if (target.kind === "postgres") return openPostgres(target.url, target.poolSize ?? DEFAULT_DB_POOL_SIZE);
   return openPglite(target.dir, target.loadDataDir);
 }
 
@@ -60,8 +61,8 @@ async function openPglite(dir?: string, loadDataDir?: Blob): Promise<OpenDatabas
   };
 }
 
-async function openPostgres(url: string): Promise<OpenDatabase> {
-  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 10 }) });
+async function openPostgres(url: string, poolSize: number): Promise<OpenDatabase> {
+  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: poolSize }) });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const sql: SqlRunner = {

@@ -28,7 +28,7 @@ export const toEntityDto = (e: EntityRow): EntityDto => ({
 /** Quotes are cut here so a reply to a long message stays small on the wire. */
 const QUOTE_LENGTH = 200;
 
-interface MessageRow {
+export interface MessageRow {
   id: string;
   seq: number;
   spaceId: string;

@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import { AppError, invalidInput } from "../domain/errors";
 import { assertJsonDepth } from "./json-depth";
+import { containsNul, NUL_MESSAGE } from "@/lib/no-nul";
 import { bodyTooLarge, declaresTooLarge, readBody } from "./read-body";
 
 export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
@@ -27,6 +28,7 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
   } catch {
     throw new AppError("bad_request", "Request body is not valid JSON");
   }
+  if (containsNul(value)) throw new AppError("bad_request", NUL_MESSAGE);
   const parsed = schema.safeParse(value);
   // Every field's problem goes back (error.fields), the first one also in the message.
   if (!parsed.success) throw invalidInput(parsed.error.issues);

@@ -7,6 +7,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { RATE_LIMITS, type RateLimitName } from "@/lib/limits";
 import { AppError } from "../domain/errors";
 import { log } from "../log";
+import { metrics } from "../metrics/metrics";
 
 export interface RateLimits {
   /** Spends `points` of `name` for `key`; throws AppError("rate_limited") past the limit. */
@@ -32,6 +33,7 @@ export function createRateLimits(opts: { redis?: unknown; prefix?: string } = {}
             ...common,
             storeClient: opts.redis,
             useRedisPackage: true,
+            rejectIfRedisNotReady: true,
             // A Redis outage must not lock everyone out: fall back to this process's own counts.
             insuranceLimiter: new RateLimiterMemory(common),
           })
@@ -42,6 +44,7 @@ export function createRateLimits(opts: { redis?: unknown; prefix?: string } = {}
   const logged = new Map<string, number>();
   const refuse = (name: RateLimitName, key: string, res: RateLimiterRes) => {
     const retryAfterS = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    metrics().rateLimitRefusals.inc({ limit: name });
     const id = `${name}:${key}`;
     const now = Date.now();
     if ((logged.get(id) ?? 0) < now) {

@@ -8,13 +8,17 @@ import { createClient } from "redis";
 import { MAX_BODY_BYTES } from "@/lib/limits";
 import { PROTOCOL_VERSION, rooms } from "@/lib/realtime/events";
 import type { Db } from "../db/client";
-import { authenticate, stillAuthenticated } from "../auth/authenticate";
+import { authenticate } from "../auth/authenticate";
+import { liveMemberships } from "../domain/users/live-memberships";
 import { isAllowedOrigin } from "../auth/origins";
 import { log } from "../log";
 import { createSocketSink, type ParleyServer } from "./socket-sink";
 import { registerHandlers } from "./register-handlers";
-import { TypingTracker } from "./typing-tracker";
-import { isOnline, onlineEntityIds } from "./presence";
+import { type ParleySocket, TypingTracker } from "./typing-tracker";
+import { Presence } from "./presence/presence";
+import { MemoryPresenceStore, type PresenceStore } from "./presence/presence-store";
+import { RedisPresenceStore } from "./presence/redis-presence-store";
+import { ReadRelay } from "./read-relay";
 import type { EventSink } from "../domain/deps";
 import type { DomainBus } from "../domain/bus";
 import { createRateLimits, type RateLimits } from "../limits/rate-limits";
@@ -27,15 +31,36 @@ export interface Realtime {
   limits: RateLimits;
   /** Asks Redis whether it answers (for /api/ready); absent without REDIS_URL. */
   pingRedis?: () => Promise<void>;
+  /** Shutdown: new connections are refused; sockets already open are still served. */
+  stopAccepting(): void;
+  /**
+   * Shutdown: closes every client's transport, which socket.io clients read as "transport
+   * close" and reconnect (through the load balancer, to another process). Resolves once the
+   * events they had sent are answered and their connect and disconnect work (presence,
+   * typing) is done: all of it may still publish, so Redis stays open until close().
+   */
+  closeClients(): Promise<void>;
+  /** Closes Socket.IO and its Redis clients; an event published after this is dropped (socket-sink.ts). */
   close(): Promise<void>;
 }
 
 export async function createRealtime(
   httpServer: HttpServer,
   /** `limits`: tests may bring their own (e.g. with one limit lifted); else in memory or Redis. */
-  opts: { db: Db; secret: string; redisUrl?: string; bus?: DomainBus; limits?: RateLimits },
+  /** `redisPrefix` namespaces the adapter's channels, presence keys and rate-limit keys (default "parley"). */
+  opts: { db: Db; secret: string; redisUrl?: string; redisPrefix?: string; bus?: DomainBus; limits?: RateLimits },
 ): Promise<Realtime> {
   const refusedOrigins = new OncePerWindow(60_000);
+  let accepting = true;
+  let closed = false;
+  // Connection setups, events in flight and disconnect work: closeClients() waits for them.
+  const settling = new Set<Promise<unknown>>();
+  const track = (work: () => Promise<unknown>): void => {
+    const p: Promise<unknown> = work()
+      .catch((err) => log.error({ err }, "socket work failed"))
+      .finally(() => settling.delete(p));
+    settling.add(p);
+  };
   const io: ParleyServer = new Server(httpServer, {
     // Next's dev HMR websocket shares the port; engine.io must not destroy upgrades it does not own.
     destroyUpgrade: false,
@@ -45,6 +70,7 @@ export async function createRealtime(
     // A page on another site could open a socket with the visitor's cookie. Browsers always
     // send Origin; scripts and bots send none and authenticate with a token, so no Origin passes.
     allowRequest: (req, callback) => {
+      if (!accepting) return callback("server shutting down", false);
       const origin = req.headers.origin;
       if (!origin || isAllowedOrigin(origin, req.headers.host)) return callback(null, true);
       if (refusedOrigins.first(origin)) log.warn({ origin, host: req.headers.host }, "socket refused: foreign origin");
@@ -55,18 +81,40 @@ export async function createRealtime(
   const redisClients: { quit(): Promise<unknown> }[] = [];
   let pingRedis: Realtime["pingRedis"];
   let limits = opts.limits ?? createRateLimits();
+  let store: PresenceStore = new MemoryPresenceStore();
   if (opts.redisUrl) {
-    const pub = createClient({ url: opts.redisUrl });
-    const sub = pub.duplicate();
+    const prefix = opts.redisPrefix ?? "parley";
+    // No offline queue for commands: during an outage they fail at once (rate limits fall back
+    // to this process's counts, presence catches up on the next heartbeat) instead of piling up
+    // and holding every send until Redis is back. The subscriber keeps its queue to resubscribe.
+    // Always reconnect, at most a second apart: node-redis's default gives up for good after a
+    // socket timeout and backs off to 2 s, which would leave processes deaf to each other
+    // (or for seconds longer than needed) after Redis comes back.
+    const reconnectStrategy = (retries: number) => Math.min(100 * 2 ** Math.min(retries, 4), 1000) + Math.floor(Math.random() * 100);
+    const pub = createClient({ url: opts.redisUrl, disableOfflineQueue: true, socket: { reconnectStrategy } });
+    const sub = pub.duplicate({ disableOfflineQueue: false });
+    const outage = new OncePerWindow(60_000);
+    for (const [name, client] of [
+      ["pub", pub],
+      ["sub", sub],
+    ] as const) {
+      client.on("error", (err) => outage.first(`error:${name}`) && log.warn({ err, client: name }, "redis connection error"));
+      client.on("ready", () => outage.first(`ready:${name}`) && log.info({ client: name }, "redis connection ready"));
+    }
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(publishSafely(pub, outage), sub, { key: `${prefix}:io` }));
     redisClients.push(pub, sub);
     pingRedis = async () => void (await pub.ping());
-    limits = opts.limits ?? createRateLimits({ redis: pub });
-    log.info("socket.io fan-out through redis");
+    limits = opts.limits ?? createRateLimits({ redis: pub, prefix });
+    const redisStore = new RedisPresenceStore(pub, prefix);
+    await redisStore.start();
+    store = redisStore;
+    log.info({ prefix, node: redisStore.nodeId }, "socket.io fan-out and presence through redis");
   }
 
-  const events = createSocketSink(io);
+  const reads = new ReadRelay((room, cursor) => io.to(room).emit("read:updated", cursor));
+  const events = createSocketSink(io, { reads, open: () => !closed });
+  const presence = new Presence(store, events);
   const typing = new TypingTracker(events);
 
   io.use(async (socket, next) => {
@@ -96,57 +144,91 @@ export async function createRealtime(
     }
   });
 
-  io.on("connection", async (socket) => {
+  const onConnection = async (socket: ParleySocket) => {
     const { entityId } = socket.data;
     // Handlers first, so events sent right after connect are not dropped while we query.
-    registerHandlers(socket, { db: opts.db, events, bus: opts.bus, limits }, typing);
-    socket.on("disconnect", async () => {
+    const queue = registerHandlers(socket, { db: opts.db, events, bus: opts.bus, limits }, typing);
+    socket.on("disconnect", () => {
+      track(() => queue.idle());
       typing.stopAll(socket);
-      try {
-        if (!(await isOnline(io, entityId))) events.publish(rooms.workspace, "presence:updated", { entityId, online: false });
-      } catch (e) {
-        log.warn({ err: e }, "presence on disconnect failed");
-      }
+      presence.closed(socket.id, entityId);
     });
     try {
       const { tokenId, sid } = socket.data;
       // Revoking the token or ending the session disconnects this room (EventSink.disconnect).
       if (tokenId) await socket.join(rooms.token(tokenId));
       if (sid) await socket.join(rooms.session(sid));
-      const wasOnline = await isOnline(io, entityId);
       // The entity room first: from here on a removal finds this socket (EventSink.leaveSpace).
       await socket.join(rooms.entity(entityId));
-      const [memberships, live] = await Promise.all([
-        opts.db.membership.findMany({ where: { entityId }, select: { spaceId: true } }),
-        // A revocation between the handshake and joining that room found no socket to close.
-        stillAuthenticated(opts.db, socket.data),
-      ]);
-      if (!live) {
+      const memberships = await opts.db.membership.findMany({ where: { entityId }, select: { spaceId: true } });
+      const spaceRooms = memberships.map((m) => rooms.space(m.spaceId));
+      await socket.join([rooms.workspace, ...(socket.data.isAdmin ? [rooms.admins] : []), ...spaceRooms]);
+      // Now that every room is joined, a revocation or removal finds this socket; one that ran
+      // before (between the handshake, the read and the joins) found nothing: check once more.
+      const still = await liveMemberships(opts.db, socket.data);
+      if (!still) {
         log.info({ entityId }, "socket closed: credential revoked while connecting");
         socket.disconnect(true);
         return;
       }
-      const spaceRooms = memberships.map((m) => rooms.space(m.spaceId));
-      await socket.join([rooms.workspace, ...(socket.data.isAdmin ? [rooms.admins] : []), ...spaceRooms]);
-      // A removal between the read and the join left nothing to leave: check once more.
-      const still = new Set((await opts.db.membership.findMany({ where: { entityId }, select: { spaceId: true } })).map((m) => rooms.space(m.spaceId)));
-      for (const room of spaceRooms) if (!still.has(room)) await socket.leave(room);
-      if (!wasOnline) events.publish(rooms.workspace, "presence:updated", { entityId, online: true });
-      socket.emit("session:ready", { protocol: PROTOCOL_VERSION, entityId, online: await onlineEntityIds(io) });
+      const stillRooms = new Set(still.map(rooms.space));
+      for (const room of spaceRooms) if (!stillRooms.has(room)) await socket.leave(room);
+      // Counted once set up: a socket closed before this point never counted.
+      if (socket.disconnected) return;
+      await presence.opened(socket.id, entityId);
+      socket.emit("session:ready", { protocol: PROTOCOL_VERSION, entityId, online: await presence.online(entityId) });
     } catch (e) {
       log.error({ err: e, entityId }, "socket setup failed");
       socket.disconnect(true);
     }
-  });
+  };
+  io.on("connection", (socket) => track(() => onConnection(socket)));
+
+  const closeClients = async () => {
+    accepting = false;
+    // The engine's close, not disconnectSockets(true): a server-side disconnect reads as
+    // "io server disconnect" on the client, after which socket.io does not reconnect.
+    io.engine.close();
+    while (settling.size) await Promise.allSettled([...settling]);
+  };
 
   return {
     io,
     events,
     limits,
     pingRedis,
+    stopAccepting: () => {
+      accepting = false;
+    },
+    closeClients,
     close: async () => {
+      await closeClients(); // a no-op after a shutdown's own call: their disconnect work may publish
+      // The sockets are closed: settle their presence and send the last receipts and presence
+      // batch (other processes' clients need them) while the sink and Redis are still open.
+      reads.flush();
+      await presence.close();
+      closed = true;
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(redisClients.map((c) => c.quit().catch(() => {})));
     },
   };
+}
+
+/**
+ * The adapter publishes without awaiting: during an outage each broadcast would be an
+ * unhandled rejection. Local sockets still get every emit; other processes' clients fill the
+ * gap by seq replay. Every other call passes through to the client unchanged.
+ */
+function publishSafely<C extends { publish(channel: string, message: string): Promise<unknown> }>(client: C, outage: OncePerWindow): C {
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === "publish")
+        return (channel: string, message: string) =>
+          target.publish(channel, message).catch((err) => {
+            if (outage.first("publish")) log.warn({ err }, "redis publish failed: other processes miss this broadcast until replay");
+          });
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }

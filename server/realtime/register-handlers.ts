@@ -18,14 +18,15 @@ import { listEntities } from "../domain/entities/list-entities";
 import type { RateLimitName } from "@/lib/limits";
 import { spendMessageBudget } from "../limits/message-budget";
 import { handle } from "./ack";
-import { socketQueue } from "./socket-queue";
+import { type SocketQueue, socketQueue } from "./socket-queue";
 import { log } from "../log";
 import type { ParleySocket, TypingTracker } from "./typing-tracker";
 import { z } from "zod";
 
 const empty = z.object({}).passthrough();
 
-export function registerHandlers(socket: ParleySocket, deps: Deps, typing: TypingTracker): void {
+/** Returns the socket's event queue, so the server can wait for its events in flight. */
+export function registerHandlers(socket: ParleySocket, deps: Deps, typing: TypingTracker): SocketQueue {
   const { db } = deps;
   const actor = socket.data;
   const ctx = () => ({ entityId: actor.entityId, socket: socket.id });
@@ -35,10 +36,19 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
   });
   // One line per event: its name (said once), its payload schema, the domain call. `handle`
   // parses and acks; the socket's queue runs events one at a time and sees each ack sent.
+  const handled = new Set<string>();
   const on = <S extends z.ZodType>(event: keyof ev.ClientToServerEvents, schema: S, run: (input: z.output<S>) => Promise<unknown>) => {
     const handler = handle(event, schema, run, ctx);
+    handled.add(event);
     socket.on(event, ((...args: unknown[]) => queue.push(() => handler(...args))) as never);
   };
+  // An event no handler knows (a typo, a client of another version) that asks for an ack gets
+  // an error ack at once, instead of leaving the client waiting for its timeout.
+  socket.onAny((event: unknown, ...args: unknown[]) => {
+    const ack = args.at(-1);
+    if (typeof event === "string" && handled.has(event)) return;
+    if (typeof ack === "function") ack({ ok: false, error: { code: "bad_request", message: "Unknown event" } } satisfies ev.Ack<never>);
+  });
   // Spent before any database work; past a limit the event gets a rate_limited ack and nothing happens.
   const limit = async (name: RateLimitName, key: string) => deps.limits?.consume(name, key);
 
@@ -105,4 +115,5 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
   });
   on("space:rename", ev.renameSpaceInput, async (input) => ({ space: await renameSpace(deps, actor, input) }));
   on("entities:list", empty, async () => ({ entities: await listEntities(deps, actor) }));
+  return queue;
 }

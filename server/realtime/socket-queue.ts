@@ -18,6 +18,8 @@ export interface SocketQueue {
   push(work: () => Promise<Ack<unknown> | void>): void;
   /** Events received and not yet answered. */
   readonly pending: number;
+  /** Resolves when every event queued so far is answered (a shutdown waits for it before closing Redis). */
+  idle(): Promise<void>;
 }
 
 export function socketQueue(onOverflow: () => void): SocketQueue {
@@ -51,6 +53,10 @@ export function socketQueue(onOverflow: () => void): SocketQueue {
     },
     get pending() {
       return pending;
+    },
+    idle: async () => {
+      // The tail may grow while we wait (an event queued behind the one under way).
+      for (let seen: Promise<unknown> | undefined; seen !== tail; ) await (seen = tail);
     },
   };
 }

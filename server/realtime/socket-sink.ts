@@ -3,6 +3,9 @@
 import type { Server } from "socket.io";
 import type { EventSink } from "../domain/deps";
 import { rooms, type ClientToServerEvents, type ServerToClientEvents } from "@/lib/realtime/events";
+import type { ReadCursorDto } from "@/lib/realtime/dto";
+import type { ReadRelay } from "./read-relay";
+import { log } from "../log";
 
 export type ParleyServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -16,15 +19,30 @@ export interface SocketData {
   sid?: string;
 }
 
-export function createSocketSink(io: ParleyServer): EventSink {
+/**
+ * `reads`: read receipts go through it (throttled per reader); without it, each goes out at once.
+ * `open` turns false when the server closes: with the Redis adapter an emit then would go to
+ * a closed Redis client and reject where no one catches it. A shutdown finishes its writes
+ * before closing (server/shutdown), so anything published later is logged and dropped; its
+ * message is stored, and clients replay it by seq when they reconnect.
+ */
+export function createSocketSink(io: ParleyServer, opts: { reads?: ReadRelay; open?: () => boolean } = {}): EventSink {
+  const { reads, open = () => true } = opts;
+  const closed = (what: string) => {
+    if (open()) return false;
+    log.warn({ what }, "realtime event dropped: the server is closed");
+    return true;
+  };
   return {
     publish: (room, event, payload) => {
+      if (closed(event)) return;
+      if (event === "read:updated" && reads) return reads.relay(room, payload as ReadCursorDto);
       // The contract types the pair; the emit overloads cannot see through the generic.
       (io.to(room).emit as (e: string, p: unknown) => boolean)(event, payload);
     },
-    joinSpace: (entityId, spaceId) => io.in(rooms.entity(entityId)).socketsJoin(rooms.space(spaceId)),
-    leaveSpace: (entityId, spaceId) => io.in(rooms.entity(entityId)).socketsLeave(rooms.space(spaceId)),
+    joinSpace: (entityId, spaceId) => void (closed("joinSpace") || io.in(rooms.entity(entityId)).socketsJoin(rooms.space(spaceId))),
+    leaveSpace: (entityId, spaceId) => void (closed("leaveSpace") || io.in(rooms.entity(entityId)).socketsLeave(rooms.space(spaceId))),
     // `true` closes the transport too: a revoked credential gets no lingering half-open socket.
-    disconnect: (room) => io.in(room).disconnectSockets(true),
+    disconnect: (room) => void (closed("disconnect") || io.in(room).disconnectSockets(true)),
   };
 }

@@ -10,7 +10,8 @@ import { addMembers } from "../domain/spaces/add-members";
 import { nullSink } from "../domain/deps";
 import { createChannel } from "../domain/spaces/create-channel";
 import { ManualClock } from "../agents/clock";
-import { startTestServer } from "./test-server";
+import { startTestServer, type TestDatabase } from "./test-server";
+import type { GatewayOptions } from "../agents/gateway";
 
 export interface ModelCall {
   /** The whole context as the model reads it: the system part, then the timeline user message. */
@@ -22,6 +23,8 @@ export interface ModelCall {
   call: number;
   /** Names of the tools this call offers the model. */
   tools: string[];
+  /** The call's abort signal: a slow script ends when its call is aborted, as a provider's request does. */
+  signal?: AbortSignal;
 }
 export type Step =
   | { tool: string; input: Record<string, unknown> }
@@ -79,7 +82,7 @@ export function scriptedModels(scripts: Record<string, Script>) {
           .map((p) => (p.output as { value?: unknown }).value);
         (calls[agent.name] ??= []).push(system);
         const tools = (options.tools ?? []).map((t) => t.name);
-        const step = await script({ system, roles: { system: sys, user }, results, call: calls[agent.name]!.length, tools });
+        const step = await script({ system, roles: { system: sys, user }, results, call: calls[agent.name]!.length, tools, signal: options.abortSignal });
         return { stream: convertArrayToReadableStream(parts(step, calls[agent.name]!.length)) };
       },
     });
@@ -153,11 +156,21 @@ type AgentOptions = Parameters<typeof createAgent>[2];
  */
 export async function startAgentScenario(
   scripts: Record<string, Script>,
-  opts: { clock?: ManualClock; spaceName?: string; agentOptions?: Record<string, AgentOptions>; maxRunsInFlight?: number } = {},
+  opts: {
+    clock?: ManualClock;
+    spaceName?: string;
+    agentOptions?: Record<string, AgentOptions>;
+    maxRunsInFlight?: number;
+    /** More for the server: its gateway's other options (lease, ticks), a database it shares. */
+    server?: { gateway?: GatewayOptions; database?: TestDatabase };
+  } = {},
 ) {
   const models = scriptedModels(scripts);
   const clock = opts.clock ?? new ManualClock();
-  const srv = await startTestServer({ gateway: { models: models.resolver, clock, maxRunsInFlight: opts.maxRunsInFlight } });
+  const srv = await startTestServer({
+    gateway: { models: models.resolver, clock, maxRunsInFlight: opts.maxRunsInFlight, ...opts.server?.gateway },
+    database: opts.server?.database,
+  });
   const ada = await srv.user("Ada");
   const agents: Record<string, Awaited<ReturnType<typeof createAgent>>> = {};
   for (const name of Object.keys(scripts)) agents[name] = await createAgent(srv.deps.db, name, opts.agentOptions?.[name]);

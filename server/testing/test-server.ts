@@ -14,13 +14,19 @@ import { createGateway, type Gateway, type GatewayOptions } from "../agents/gate
 import { createRateLimits } from "../limits/rate-limits";
 import { withoutLimits } from "../limits/without-limits";
 import type { RateLimitName } from "@/lib/limits";
+import { watchProcess } from "../metrics/watch-process";
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
+/** The Redis that cross-process tests use (the machine's; .ci/run starts it). Each test uses a prefix of its own. */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+export type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
 
 export interface TestServer {
   deps: Deps;
+  database: TestDatabase;
   url: string;
   http: Server;
   realtime: Realtime;
@@ -41,24 +47,43 @@ export interface TestUser {
 /**
  * The gateway runs with manual ticks (tickMs 0) unless the test asks otherwise. Rate limits
  * are the product's; `unlimited` lifts some for tests that are about something else (e.g.
- * posting a long history quickly).
+ * posting a long history quickly). `database`: another server's, as a second process on the
+ * same database (this server does not close it).
  */
-export async function startTestServer(opts: { gateway?: GatewayOptions; unlimited?: RateLimitName[] } = {}): Promise<TestServer> {
-  const database = await openTestDatabase();
+export async function startTestServer(
+  opts: {
+    gateway?: GatewayOptions;
+    unlimited?: RateLimitName[];
+    /** Another server's database, shared (two servers on one database act as two processes); its opener closes it. */
+    database?: TestDatabase;
+    /** Two servers given one Redis (and one prefix) and one database act as two processes of one workspace. */
+    redis?: { url: string; prefix: string };
+  } = {},
+): Promise<TestServer> {
+  const database = opts.database ?? (await openTestDatabase());
   const http = createServer();
   const bus = new DomainBus();
-  const limits = withoutLimits(createRateLimits(), opts.unlimited ?? []);
-  const realtime = await createRealtime(http, { db: database.db, secret: TEST_SECRET, bus, limits });
+  const limits = opts.redis ? undefined : withoutLimits(createRateLimits(), opts.unlimited ?? []);
+  const realtime = await createRealtime(http, {
+    db: database.db,
+    secret: TEST_SECRET,
+    bus,
+    limits,
+    redisUrl: opts.redis?.url,
+    redisPrefix: opts.redis?.prefix,
+  });
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const deps: Deps = { db: database.db, events: realtime.events, bus, limits: realtime.limits };
   const gateway = createGateway(deps, { tickMs: 0, ...opts.gateway });
   await gateway.start();
+  const unwatch = watchProcess({ io: realtime.io, db: database.db, bus });
   const sockets: ClientSocket[] = [];
   let n = 0;
 
   return {
     deps,
+    database,
     url,
     http,
     realtime,
@@ -87,9 +112,10 @@ export async function startTestServer(opts: { gateway?: GatewayOptions; unlimite
     },
     async close() {
       for (const s of sockets) s.disconnect();
+      unwatch();
       await gateway.stop();
       await realtime.close();
-      await database.close();
+      if (!opts.database) await database.close();
     },
   };
 }

@@ -8,6 +8,11 @@ describe("the transition table", () => {
     for (const s of TERMINAL_RUN_STATUSES) expect(LEGAL_TRANSITIONS[s]).toEqual([]);
   });
 
+  it("puts only a running run back in the queue (its process shut down mid-call)", () => {
+    expect(isLegal("running", "queued")).toBe(true);
+    for (const s of RUN_STATUSES) if (s !== "running") expect(isLegal(s, "queued")).toBe(false);
+  });
+
   it("lets every live run be canceled", () => {
     for (const s of LIVE_RUN_STATUSES) expect(isLegal(s, "canceled")).toBe(true);
   });

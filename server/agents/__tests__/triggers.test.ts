@@ -229,7 +229,7 @@ describe("triggers", () => {
     const { agents } = await setup({ Scout: silent });
     const run = await srv.deps.db.run.create({ data: { agentId: agents[0]!.id, triggerType: "service", serviceName: "x", status: "canceled" } });
     const abort = new AbortController();
-    const stop = startHeartbeat(srv.gateway.ctx, run.id, abort, 10);
+    const stop = startHeartbeat({ ...srv.gateway.ctx, leaseMs: 40 }, run.id, abort);
     await new Promise((r) => setTimeout(r, 200));
     stop();
     expect(abort.signal.aborted).toBe(true);

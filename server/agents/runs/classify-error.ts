@@ -6,7 +6,7 @@ import { describeProviderFailure } from "../models/describe-provider-failure";
 /** An abort or refusal we caused (duration, tool steps): its message is the run's error as is. */
 export class RunLimit extends Error {}
 
-/** Abort reason on graceful shutdown: the run stays `running` and is recovered on the next start. */
+/** Abort reason on graceful shutdown: not a failure; the run is put back for another process (put-back.ts). */
 export class ShutdownAbort extends Error {}
 
 /** The stream only reports that it was aborted; the abort's reason says why. */

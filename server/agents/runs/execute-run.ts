@@ -3,16 +3,23 @@
 // tried once more with a smaller context if the provider found it too long (context-retry.ts), then
 // how the run ends (finish-run.ts) or why it failed (classify-error.ts).
 import type { GatewayCtx } from "../gateway-context";
+import { withLogContext } from "../../log-context";
 import { causeOf, ShutdownAbort } from "./classify-error";
 import { DraftStream } from "./draft-stream";
 import { endModelCall, failRun } from "./finish-run";
 import { startHeartbeat } from "./lease";
+import { putBack } from "./put-back";
 import { buildScope, loadRunningRun, prepareContext } from "./prepare-run";
 import { withContextRetry } from "./context-retry";
 import { startRunLimits } from "./run-limits";
 import { readStream, startModelCall, type StreamedOutput } from "./stream-steps";
 
-export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> {
+/** Every log line of the run's execution carries its `runId` (log-context.ts), whoever started it. */
+export function executeRun(ctx: GatewayCtx, runId: string): Promise<void> {
+  return withLogContext({ runId }, () => execute(ctx, runId));
+}
+
+async function execute(ctx: GatewayCtx, runId: string): Promise<void> {
   const run = await loadRunningRun(ctx, runId);
   if (!run) return;
   const abort = new AbortController();
@@ -34,7 +41,10 @@ export async function executeRun(ctx: GatewayCtx, runId: string): Promise<void> 
     });
   } catch (e) {
     const cause = causeOf(e, abort.signal);
-    if (cause instanceof ShutdownAbort) return;
+    // The SDK stops reading on abort but does not wait for tool calls under way: one may be
+    // posting a message. It lands (and is recorded) before the run moves or the process goes on.
+    await scope.state.toolCalls;
+    if (cause instanceof ShutdownAbort) return void (await putBack(ctx, runId));
     await failRun(ctx, scope, cause, out);
   } finally {
     limits?.clear();

@@ -1,14 +1,15 @@
 // Who is executing a `running` run, across processes: the executing process touches the
-// run's updatedAt every HEARTBEAT_MS; a run untouched for STALE_AFTER_MS lost its process
-// (crash, kill -9) and any process may take it over. Wall-clock time on purpose: this is
-// about processes being alive, not about the gateway's (injectable) clock.
+// run's updatedAt HEARTBEATS_PER_LEASE times per lease (ctx.leaseMs, RUN_LEASE_MS unless
+// PARLEY_RUN_LEASE_MS says); a run untouched for a whole lease lost its process (crash,
+// kill -9) and any process may take it over. Wall-clock time on purpose: this is about
+// processes being alive, not about the gateway's (injectable) clock.
+import { HEARTBEATS_PER_LEASE } from "@/lib/limits";
 import type { GatewayCtx } from "../gateway-context";
 
-export const HEARTBEAT_MS = 15_000;
-export const STALE_AFTER_MS = 60_000;
+export const heartbeatEvery = (leaseMs: number) => Math.floor(leaseMs / HEARTBEATS_PER_LEASE);
 
 /** Also notices a cancel made by another process: the run is no longer live, so the local call is aborted. */
-export function startHeartbeat(ctx: Pick<GatewayCtx, "db">, runId: string, abort: AbortController, every = HEARTBEAT_MS): () => void {
+export function startHeartbeat(ctx: Pick<GatewayCtx, "db" | "leaseMs">, runId: string, abort: AbortController): () => void {
   const timer = setInterval(() => {
     void ctx.db.run
       .updateMany({ where: { id: runId, status: { in: ["running", "waiting_reply"] } }, data: { updatedAt: new Date() } })
@@ -16,14 +17,14 @@ export function startHeartbeat(ctx: Pick<GatewayCtx, "db">, runId: string, abort
         if (count === 0) abort.abort(new Error("the run was canceled"));
       })
       .catch(() => {});
-  }, every);
+  }, heartbeatEvery(ctx.leaseMs));
   timer.unref();
   return () => clearInterval(timer);
 }
 
-/** Runs whose process stopped: `running` (or an unparked wait) with no heartbeat for STALE_AFTER_MS. */
+/** Runs whose process stopped: `running` (or an unparked wait) with no heartbeat for a whole lease. */
 export async function staleRuns(ctx: GatewayCtx) {
-  const cutoff = new Date(Date.now() - STALE_AFTER_MS);
+  const cutoff = new Date(Date.now() - ctx.leaseMs);
   const rows = await ctx.db.run.findMany({
     where: { updatedAt: { lt: cutoff }, OR: [{ status: "running" }, { status: "waiting_reply", resumeAt: null }] },
     select: { id: true, status: true, updatedAt: true },

@@ -2,8 +2,9 @@
 // Each event type's data is fixed by lib/runs/run-events.ts, which the inspector renders.
 import { rooms } from "@/lib/realtime/events";
 import type { RunEventData, RunEventDto, RunEventType } from "@/lib/runs/run-events";
-import type { Prisma } from "@/generated/prisma/client";
+import { randomUUID } from "node:crypto";
 import type { GatewayCtx } from "../gateway-context";
+import { isUniqueViolation } from "../../db/unique-violation";
 
 export type { RunEventType };
 
@@ -18,19 +19,22 @@ export async function appendRunEvent<T extends RunEventType>(
 ): Promise<void> {
   // Cutting strings keeps every field's type, so the event still has its type's shape.
   const json: RunEventData<T> = JSON.parse(JSON.stringify(data, (_k, v) => (typeof v === "string" && v.length > MAX_FIELD ? `${v.slice(0, MAX_FIELD)}…` : v)));
-  // seq = max + 1; two writers racing (executor and a wait resolution) retry on the unique index.
+  // seq = max + 1 in the same statement (one round trip: runs append several events before
+  // their model call); two writers racing (executor and a wait resolution) retry on the unique index.
   for (let attempt = 0; ; attempt++) {
     try {
-      const last = await ctx.db.runEvent.findFirst({ where: { runId }, orderBy: { seq: "desc" }, select: { seq: true } });
-      const row = await ctx.db.runEvent.create({
-        data: { runId, seq: (last?.seq ?? 0) + 1, type, data: json as Prisma.InputJsonValue },
-      });
+      const createdAt = new Date();
+      const [row] = await ctx.db.$queryRaw<{ seq: number }[]>`
+        INSERT INTO "RunEvent" (id, "runId", seq, type, data, "createdAt")
+        SELECT ${randomUUID()}, ${runId}, COALESCE(MAX(seq), 0) + 1, ${type}, ${JSON.stringify(json)}::jsonb, ${createdAt.toISOString()}::timestamp
+        FROM "RunEvent" WHERE "runId" = ${runId}
+        RETURNING seq`;
       // TypeScript cannot tie a generic `type` to its `data` inside the union; the signature does.
-      const event = { runId, seq: row.seq, type, data: json, createdAt: row.createdAt.toISOString() } as RunEventDto;
+      const event = { runId, seq: row!.seq, type, data: json, createdAt: createdAt.toISOString() } as RunEventDto;
       ctx.events.publish(rooms.admins, "run:event", { event });
       return;
     } catch (e) {
-      if ((e as { code?: string }).code !== "P2002" || attempt >= 4) throw e;
+      if (!isUniqueViolation(e) || attempt >= 4) throw e;
     }
   }
 }

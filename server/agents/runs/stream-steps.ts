@@ -7,6 +7,7 @@ import type { GatewayCtx } from "../gateway-context";
 import type { ResolvedModel } from "../models/resolve-model";
 import { type ModelContext, modelPrompt, promptCaching } from "../models/prompt-caching";
 import { stepUsage } from "../models/step-usage";
+import { modelCallMetrics } from "../models/model-call-metrics";
 import { buildTools } from "../tools/build-tools";
 import type { RunScope } from "../tools/run-scope";
 import type { DraftStream } from "./draft-stream";
@@ -34,6 +35,7 @@ export function startModelCall(ctx: GatewayCtx, scope: RunScope, call: ModelCall
     maxRetries: 1,
     onStepFinish: (step) => recordStep(ctx, scope.run.id, step),
     prepareStep: boundSteps(call.steps),
+    ...modelCallMetrics(),
   });
 }
 

@@ -6,6 +6,8 @@
 //   waiting_reply → running        claimRun resumes a wait that was answered or timed out;
 //                                  transition() undoes a wait whose question could not be posted
 //   running       → waiting_reply  enterWait (send_message with wait, within maxWaitingRuns)
+//   running       → queued         requeueRun (its process shut down before the call ended:
+//                                  another process claims it, put-back.ts)
 //   live          → canceled       cancelRun (an admin, or stop_run naming another run)
 //   running       → completed, failed, canceled (stop_run naming itself)   finishRun
 //   waiting_reply → failed         finishRun
@@ -14,13 +16,14 @@ import type { Prisma } from "@/generated/prisma/client";
 import { isTerminalStatus, RUN_STATUSES, type RunStatus } from "@/lib/runs/run-status";
 import type { GatewayCtx } from "../gateway-context";
 import { appendRunEvent } from "./run-events";
+import { metrics } from "../../metrics/metrics";
 import { broadcastRun } from "./broadcast-run";
 import { advanceCursors } from "./cursors";
 import type { Candidate } from "./claim";
 
 export const LEGAL_TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {
   queued: ["running", "canceled"],
-  running: ["waiting_reply", "completed", "failed", "canceled"],
+  running: ["waiting_reply", "queued", "completed", "failed", "canceled"],
   waiting_reply: ["running", "canceled", "failed"],
   completed: [],
   failed: [],
@@ -36,8 +39,9 @@ function requireLegal(from: RunStatus, to: RunStatus): void {
 
 type Ctx = Pick<GatewayCtx, "db" | "events" | "clock">;
 
-/** The timeline entry and the broadcast every transition ends with. */
+/** The timeline entry, the broadcast and the count every transition ends with. */
 async function recordTransition(ctx: Ctx, runId: string, to: RunStatus, reason?: string): Promise<void> {
+  metrics().runTransitions.inc({ to });
   await appendRunEvent(ctx, runId, "status", { status: to, ...(reason ? { reason } : {}) });
   await broadcastRun(ctx, runId);
 }
@@ -91,14 +95,28 @@ export async function claimRun(ctx: Ctx, c: Candidate): Promise<"claimed" | "ful
       tx.agent.findUniqueOrThrow({ where: { id: c.agentId }, select: { maxConcurrentRuns: true } }),
     ]);
     if (running >= agent.maxConcurrentRuns) return "full" as const;
-    const { count } = await tx.run.updateMany({
-      where: c.status === "queued" ? { id: c.id, status: "queued" } : { id: c.id, status: "waiting_reply", resumeAt: { lte: now } },
-      data: c.status === "queued" ? { status: "running", startedAt: now } : { status: "running", resumeAt: null },
-    });
-    return count === 1 ? ("claimed" as const) : ("gone" as const);
+    if (c.status === "waiting_reply") {
+      const { count } = await tx.run.updateMany({
+        where: { id: c.id, status: "waiting_reply", resumeAt: { lte: now } },
+        data: { status: "running", resumeAt: null },
+      });
+      return count === 1 ? ("claimed" as const) : ("gone" as const);
+    }
+    // A run put back by a shutdown keeps its first start: its maximum duration runs on.
+    const fresh = await tx.run.updateMany({ where: { id: c.id, status: "queued", startedAt: null }, data: { status: "running", startedAt: now } });
+    const again = fresh.count ? fresh : await tx.run.updateMany({ where: { id: c.id, status: "queued" }, data: { status: "running" } });
+    return again.count === 1 ? ("claimed" as const) : ("gone" as const);
   });
   if (outcome === "claimed") await recordTransition(ctx, c.id, "running", c.status === "waiting_reply" ? "resumed after wait" : undefined);
   return outcome;
+}
+
+/**
+ * running → queued: its process is shutting down and cut the model call off. Any process
+ * claims it again like a new run; the next call is told what this one did (THIS RUN SO FAR).
+ */
+export async function requeueRun(ctx: Ctx, runId: string, reason: string): Promise<boolean> {
+  return transition(ctx, runId, "queued", {}, reason);
 }
 
 /**

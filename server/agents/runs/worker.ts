@@ -16,8 +16,13 @@ export class RunWorker {
   private pumping = false;
   private again = false;
   private readonly inflight = new Set<Promise<void>>();
+  /**
+   * Runs this worker claimed or took over, from then until their execution ends: one claimed
+   * but not yet executing (no heartbeat yet) must not look stale to this same worker.
+   */
+  private readonly mine = new Set<string>();
   private pumpDone: Promise<void> = Promise.resolve();
-  /** Set by stop(): no new claims, so shutdown does not start runs it would then cut off. */
+  /** Set by stopClaiming(): no new claims, so a shutdown does not start runs it would then cut off. */
   private stopping = false;
 
   /** `maxInFlight`: runs this process executes at once, whatever their agents (see GatewayOptions). */
@@ -44,14 +49,14 @@ export class RunWorker {
         const full = new Set<string>();
         for (const c of await runnableRuns(this.ctx)) {
           // Left queued, not refused: track() kicks again when a run ends and a place frees up.
-          if (this.inflight.size >= this.maxInFlight) break;
+          if (this.inflight.size >= this.maxInFlight || this.stopping) break;
           if (full.has(c.agentId)) continue;
           const outcome = await claimRun(this.ctx, c);
           if (outcome === "full") full.add(c.agentId);
           if (outcome !== "claimed") continue;
           this.track(c.id); // when it ends, track() kicks again: a slot freed up
         }
-      } while (this.again);
+      } while (this.again && !this.stopping);
     } catch (err) {
       log.error({ err }, "run worker pump failed");
     } finally {
@@ -68,7 +73,7 @@ export class RunWorker {
     const stuck = await this.ctx.db.run.findMany({ where: { status: "running" }, select: { id: true } });
     const unparked = await this.ctx.db.run.findMany({ where: { status: "waiting_reply", resumeAt: null }, select: { id: true } });
     for (const r of unparked) await park(this.ctx, r.id);
-    for (const r of stuck) this.track(r.id);
+    for (const r of stuck) if (!this.mine.has(r.id)) this.track(r.id);
     return stuck.length + unparked.length;
   }
 
@@ -80,9 +85,14 @@ export class RunWorker {
     if (this.stopping) return 0;
     let n = 0;
     for (const r of await staleRuns(this.ctx)) {
-      if (!(await takeOver(this.ctx, r))) continue;
+      if (this.stopping || this.mine.has(r.id) || !(await takeOver(this.ctx, r))) continue;
       n++;
       if (r.status === "waiting_reply") {
+        // Its call had asked and ended, but its process died before parking it.
+        await appendRunEvent(this.ctx, r.id, "status", {
+          status: "waiting_reply",
+          reason: "taken over: the process running it stopped before parking the wait",
+        });
         await park(this.ctx, r.id);
         continue;
       }
@@ -93,9 +103,11 @@ export class RunWorker {
   }
 
   private track(runId: string): void {
+    this.mine.add(runId);
     const p = inBackground(() => executeRun(this.ctx, runId))
       .catch((err) => log.error({ err, runId }, "run execution crashed"))
       .finally(() => {
+        this.mine.delete(runId);
         this.inflight.delete(p);
         this.kick();
       });
@@ -112,11 +124,27 @@ export class RunWorker {
     }
   }
 
-  /** Graceful shutdown: abort in-flight runs; they stay `running` and recover on the next start. */
-  async stop(): Promise<void> {
+  /** Shutdown, first step: no more claims or takeovers; runs already executing go on. */
+  stopClaiming(): void {
     this.stopping = true;
+  }
+
+  /**
+   * Shutdown: runs executing here get `ms` to finish; then the rest are aborted, and each is
+   * put back for another process as it unwinds (execute-run.ts, put-back.ts). Resolves when
+   * none is left.
+   */
+  async drain(ms: number): Promise<{ finished: number; putBack: number }> {
+    this.stopClaiming();
     await this.pumpDone;
-    for (const c of this.ctx.executing.values()) c.abort(new ShutdownAbort("server shutting down"));
-    await Promise.allSettled([...this.inflight]);
+    const started = this.inflight.size;
+    const all = Promise.allSettled([...this.inflight]);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = await Promise.race([all.then(() => false), new Promise<boolean>((r) => (timer = setTimeout(() => r(true), ms)))]);
+    clearTimeout(timer);
+    const cut = timedOut ? [...this.ctx.executing.values()] : [];
+    for (const c of cut) c.abort(new ShutdownAbort("server shutting down"));
+    await all;
+    return { finished: started - cut.length, putBack: cut.length };
   }
 }

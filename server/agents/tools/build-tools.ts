@@ -19,6 +19,7 @@ export function buildTools(scope: RunScope, enabled: readonly string[]): ToolSet
   const inOrder = <T>(fn: () => Promise<T>): Promise<T> => {
     const next = previous.then(fn, fn);
     previous = next.catch(() => {});
+    scope.state.toolCalls = previous;
     return next;
   };
   for (const t of enabledTools(enabled)) {

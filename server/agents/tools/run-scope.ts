@@ -30,6 +30,8 @@ export interface RunScope {
     waitCount: number;
     /** Messages shown per space, as seq ranges (runs/seen-ranges.ts); stored in Run.seenCursors. */
     seen: Record<string, SeenRanges>;
+    /** Settles when every tool call started so far has (build-tools.ts runs them in order). */
+    toolCalls?: Promise<unknown>;
   };
 }
 

@@ -9,6 +9,9 @@ import type { Actor, Deps } from "../deps";
 import { AppError } from "../errors";
 import { messageInclude, toMessageDto } from "../dto";
 import { requireMembership } from "../spaces/require-membership";
+import { insertMessage } from "./insert-message";
+import { isUniqueViolation } from "../../db/unique-violation";
+import { insertInSeqOrder } from "./ordered-publish";
 
 export interface SendMessageInput {
   spaceId: string;
@@ -48,50 +51,35 @@ export async function sendMessage(deps: Deps, actor: Actor, input: SendMessageIn
 
   let row;
   try {
-    row = await db.$transaction(async (tx) => {
-      // Row lock on the space serialises seq assignment: seqs are gap-free and ordered.
-      const [space] = await tx.$queryRaw<{ lastSeq: number }[]>`
-        UPDATE "Space" SET "lastSeq" = "lastSeq" + 1, "updatedAt" = now()
-        WHERE id = ${input.spaceId} RETURNING "lastSeq"`;
-      if (!space) throw new AppError("not_found", "Space not found or you are not a member");
-      const message = await tx.message.create({
-        data: {
+    row = await insertInSeqOrder(
+      input.spaceId,
+      () =>
+        insertMessage(db, {
           spaceId: input.spaceId,
-          seq: space.lastSeq,
           senderId: actor.entityId,
+          membershipId: membership.id,
           text: input.text,
           replyToMessageId: input.replyToMessageId,
           clientMessageId: input.clientMessageId,
           runId: input.runId,
-          chainDepth: input.chainDepth ?? 0,
+          chainDepth: input.chainDepth,
           origin: input.origin,
-        },
-        include: messageInclude,
-      });
-      // What I wrote I have read: my own message moves my cursor (forward only).
-      await tx.membership.updateMany({
-        where: { id: membership.id, lastSeenSeq: { lt: message.seq } },
-        data: { lastSeenSeq: message.seq, lastSeenMessageId: message.id },
-      });
-      return message;
-    });
+        }),
+      // No read:updated for the sender's own cursor: clients move it on message:new (a sender
+      // has read what they wrote), which halves the frames every message costs the space.
+      (r) => events.publish(rooms.space(input.spaceId), "message:new", { message: toMessageDto(r) }),
+    );
   } catch (e) {
-    // A concurrent send with the same key won the race; its transaction committed first.
-    if ((e as { code?: string }).code === "P2002" && input.clientMessageId) {
+    // A concurrent send with the same key won the race; its statement committed first.
+    if (isUniqueViolation(e) && input.clientMessageId) {
       const existing = await findByKey(deps, actor.entityId, input.clientMessageId, input.spaceId);
       if (existing) return { message: existing, created: false };
     }
     throw e;
   }
+  if (!row) throw new AppError("not_found", "Space not found or you are not a member");
 
   const message = toMessageDto(row);
-  events.publish(rooms.space(input.spaceId), "message:new", { message });
-  events.publish(rooms.space(input.spaceId), "read:updated", {
-    spaceId: input.spaceId,
-    entityId: actor.entityId,
-    lastSeenSeq: message.seq,
-    lastSeenMessageId: message.id,
-  });
   deps.bus?.emit("message:created", message);
   return { message, created: true };
 }

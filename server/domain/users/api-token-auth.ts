@@ -9,12 +9,6 @@ export const API_TOKEN_PREFIX = "pk_";
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** Whether a token (by id) is still usable: a socket opened with it re-checks after joining its room. */
-export async function isApiTokenLive(db: Db, id: string): Promise<boolean> {
-  const row = await db.apiToken.findUnique({ where: { id }, select: { revokedAt: true } });
-  return !!row && !row.revokedAt;
-}
-
 /** The user a bearer token belongs to (and the token's id), or null when it is unknown or revoked. */
 export async function userForApiToken(db: Db, token: string) {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null;

@@ -114,6 +114,14 @@ describe("POST /api/spaces/:id/messages", () => {
     expect(got.message).toMatchObject({ text: "from a script", sender: { id: alice.entityId, name: "Alice" } });
   });
 
+  it("answers 400 to a NUL character in the body or the query, and stores nothing", async () => {
+    const sent = await post({ cookie: alice.cookie }, { text: "before\u0000after" });
+    expect(sent.status).toBe(400);
+    expect(sent.body.error.message).toContain("NUL");
+    expect(await t.deps.db.message.count({ where: { text: { startsWith: "before" } } })).toBe(0);
+    expect((await history(alice, "?before=%00")).status).toBe(400);
+  });
+
   it("ignores a forged senderId: the sender is always the caller", async () => {
     const res = await post({ cookie: bob.cookie }, { text: "it's me", senderId: alice.entityId, spaceId: "elsewhere" });
     expect(res.status).toBe(201);

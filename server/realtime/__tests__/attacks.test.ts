@@ -106,6 +106,29 @@ describe("forged and malformed input", () => {
     await stillWorks(a);
   });
 
+  it("answers an unknown event that asks for an ack with an error ack, and ignores one that does not", async () => {
+    const a = await alice.connect();
+    for (const event of ["no-such-event", "message:delete", "__proto__", "toString", ""]) {
+      const ack = await call(a, event as never, { spaceId: secretSpace });
+      expect(ack, event).toMatchObject({ ok: false, error: { code: "bad_request" } });
+    }
+    (a.emit as unknown as (e: string, p: unknown) => void)("no-such-event", { spaceId: secretSpace });
+    expect(a.connected).toBe(true);
+    await stillWorks(a);
+  });
+
+  it("refuses a NUL character anywhere in a payload as a bad request (the database would fail on it), and stores nothing", async () => {
+    const a = await alice.connect();
+    for (const [event, payload] of [
+      ["message:send", { spaceId: secretSpace, text: "nul\u0000here" }],
+      ["typing:set", { spaceId: "x\u0000", typing: true }],
+      ["space:create", { name: "n\u0000", memberIds: [] }],
+    ] as const) {
+      expect(await call(a, event, payload)).toMatchObject({ ok: false, error: { code: "bad_request", message: expect.stringContaining("NUL") } });
+    }
+    expect(await t.deps.db.message.count({ where: { text: { contains: "nul" } } })).toBe(0);
+  });
+
   it("refuses a message over the length limit with payload_too_large", async () => {
     const a = await alice.connect();
     const ack = await call(a, "message:send", { spaceId: secretSpace, text: "x".repeat(MAX_MESSAGE_LENGTH + 1) });

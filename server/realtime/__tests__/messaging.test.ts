@@ -161,9 +161,9 @@ describe("typing and presence", () => {
     const a = await alice.connect();
     const online = waitFor(a, "presence:updated");
     const c = await carol.connect();
-    expect(await online).toEqual({ entityId: carol.entityId, online: true });
+    expect(await online).toEqual({ online: [carol.entityId], offline: [] });
     const offline = waitFor(a, "presence:updated");
     c.disconnect();
-    expect(await offline).toEqual({ entityId: carol.entityId, online: false });
+    expect(await offline).toEqual({ online: [], offline: [carol.entityId] });
   });
 });

@@ -1,0 +1,103 @@
+// Human sends while agents work: the server time of a human's message (sendMessage, what its
+// ack waits for) with no agent in the channel, and again while three agents react to every
+// message (they answer each other too, up to the chain depth limit). Paced, open loop, so the
+// agents' runs overlap the sends. The goal: p99 with agents ≤ 2× p99 without.
+//
+//   npm run bench:ack-agents                       # 150 messages each phase, one per 150 ms
+//   npm run bench:ack-agents -- --messages 300 --every 100
+//
+// In-memory PGlite by default (where the one connection is shared); DATABASE_URL for PostgreSQL.
+import os from "node:os";
+import { MAX_RUNS_IN_FLIGHT_EMBEDDED } from "@/lib/limits";
+import { createGateway } from "@/server/agents/gateway";
+import { DomainBus } from "@/server/domain/bus";
+import { nullSink, type Deps } from "@/server/domain/deps";
+import { sendMessage } from "@/server/domain/messages/send-message";
+import { createChannel } from "@/server/domain/spaces/create-channel";
+import { createUser } from "@/server/domain/users/create-user";
+import { addToSpace, createAgent, replyOnce, scriptedModels } from "@/server/testing/agents";
+import { openBenchDatabase } from "./bench-database";
+import { intFlags } from "./int-flags";
+import { percentile } from "./measure";
+
+const USAGE = "usage: bench:ack-agents [--messages N=150] [--every MS=150]";
+const o = intFlags(process.argv.slice(2), { messages: 150, every: 150 }, USAGE);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function main() {
+  const database = await openBenchDatabase();
+  const { db } = database;
+  const deps: Deps = { db, events: nullSink, bus: new DomainBus() };
+  const names = ["Alpha", "Beta", "Gamma"];
+  const scripted = scriptedModels(Object.fromEntries(names.map((n) => [n, replyOnce(`${n} noted`)])));
+  // As server/main.ts runs it: on the embedded database a few runs at once.
+  const gateway = createGateway(deps, {
+    models: scripted.resolver,
+    tickMs: 200,
+    maxRunsInFlight: process.env.DATABASE_URL ? undefined : MAX_RUNS_IN_FLIGHT_EMBEDDED,
+  });
+  await gateway.start();
+  const ada = await createUser({ db }, { email: "ada@bench.dev", name: "Ada" });
+  const actor = { entityId: ada.entityId, userId: ada.id };
+  const agents: Awaited<ReturnType<typeof createAgent>>[] = [];
+  for (const n of names) agents.push(await createAgent(db, n));
+
+  const phase = async (label: string, withAgents: boolean) => {
+    const space = await createChannel(deps, actor, { name: label });
+    if (withAgents)
+      await addToSpace(
+        db,
+        space.id,
+        ada.entityId,
+        agents.map((a) => a.entityId),
+      );
+    const ms: number[] = [];
+    const started = performance.now();
+    const sends: Promise<void>[] = [];
+    for (let i = 0; i < o.messages; i++) {
+      const at = started + i * o.every;
+      await sleep(Math.max(0, at - performance.now()));
+      // Open loop: the next send does not wait for this one.
+      sends.push(
+        (async () => {
+          const t0 = performance.now();
+          await sendMessage(deps, actor, { spaceId: space.id, text: `message ${i}, everyone` });
+          ms.push(performance.now() - t0);
+        })(),
+      );
+    }
+    await Promise.all(sends);
+    const runs = await db.run.count({ where: { triggerSpaceId: space.id } });
+    const agentMessages = await db.message.count({ where: { spaceId: space.id, senderId: { not: ada.entityId } } });
+    return { label, ms, runs, agentMessages };
+  };
+
+  const quiet = await phase("no-agents", false);
+  const busy = await phase("three-agents", true);
+  await gateway.idle();
+  const p = (xs: number[], q: number) => percentile(xs, q).toFixed(1);
+  const ratio = percentile(busy.ms, 99) / percentile(quiet.ms, 99);
+  console.log(
+    [
+      `Human sends while agents react: ${o.messages} messages per phase, one every ${o.every} ms (open loop)`,
+      `node ${process.version}, ${os.cpus().length} CPUs, database: ${database.label}; scripted agents answer every message (chains to the depth limit)`,
+      "",
+      `${"phase".padEnd(14)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"max ms".padStart(8)} ${"runs".padStart(6)} ${"agent msgs".padStart(11)}`,
+      ...[quiet, busy].map(
+        (r) =>
+          `${r.label.padEnd(14)} ${p(r.ms, 50).padStart(8)} ${p(r.ms, 99).padStart(8)} ${Math.max(...r.ms)
+            .toFixed(1)
+            .padStart(8)} ${String(r.runs).padStart(6)} ${String(r.agentMessages).padStart(11)}`,
+      ),
+      "",
+      `p99 with agents / without: ${ratio.toFixed(2)}× (goal ≤ 2×: ${ratio <= 2 ? "ok" : "MISSED"})`,
+    ].join("\n"),
+  );
+  await gateway.stop();
+  await database.close();
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+  process.exit(1);
+});

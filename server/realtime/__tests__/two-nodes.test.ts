@@ -1,0 +1,137 @@
+// Two Parley processes on one database and one Redis are one workspace: what happens on one
+// reaches clients of the other (messages, typing, presence), presence survives a process
+// dying without a goodbye, and a second deployment on the same Redis (another REDIS_PREFIX)
+// hears nothing of the first.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createClient } from "redis";
+import { PRESENCE_BATCH_MS } from "@/lib/limits";
+import { startTestServer, call, waitFor, TEST_REDIS_URL, type TestServer, type TestUser, type ClientSocket } from "@/server/testing/test-server";
+import { createChannel } from "@/server/domain/spaces/create-channel";
+import { RedisPresenceStore } from "../presence/redis-presence-store";
+
+const prefix = `parley-test-${randomBytes(4).toString("hex")}`;
+let one: TestServer;
+let two: TestServer;
+let alice: TestUser;
+let bob: TestUser;
+let spaceId: string;
+
+beforeAll(async () => {
+  one = await startTestServer({ redis: { url: TEST_REDIS_URL, prefix } });
+  two = await startTestServer({ redis: { url: TEST_REDIS_URL, prefix }, database: one.database });
+  alice = await one.user("Alice");
+  bob = await two.user("Bob");
+  spaceId = (await createChannel(one.deps, alice.actor, { name: "across", memberIds: [bob.entityId] })).id;
+});
+afterAll(async () => {
+  await two?.close();
+  await one?.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+it("a message, typing and presence on one process reach a client of the other", async () => {
+  const a = await alice.connect(); // on process one
+  await sleep(PRESENCE_BATCH_MS + 100);
+  const bobOnline = waitFor(a, "presence:updated");
+  const b = await bob.connect(); // on process two
+  expect(await bobOnline).toEqual({ online: [bob.entityId], offline: [] });
+
+  const got = waitFor(a, "message:new");
+  expect(await call(b, "message:send", { spaceId, text: "from the other process" })).toMatchObject({ ok: true });
+  expect((await got).message.text).toBe("from the other process");
+
+  const typing = waitFor(b, "typing:updated");
+  expect(await call(a, "typing:set", { spaceId, typing: true })).toMatchObject({ ok: true });
+  expect(await typing).toMatchObject({ spaceId, typing: true, entity: { id: alice.entityId } });
+
+  const bobGone = waitFor(a, "presence:updated");
+  b.disconnect();
+  expect(await bobGone).toEqual({ online: [], offline: [bob.entityId] });
+  a.disconnect();
+});
+
+it("a new connection on one process is told who is online on the other", async () => {
+  const b = await bob.connect();
+  const { io } = await import("socket.io-client");
+  const s: ClientSocket = io(one.url, { extraHeaders: { cookie: alice.cookie }, transports: ["websocket"], forceNew: true });
+  expect((await waitFor(s, "session:ready")).online).toEqual(expect.arrayContaining([alice.entityId, bob.entityId]));
+  s.disconnect();
+  b.disconnect();
+});
+
+it("a process that dies without a goodbye has its people counted offline after the TTL; a live one that Redis forgot puts its count back", async () => {
+  const p = `${prefix}-ttl`;
+  const clients = [createClient({ url: TEST_REDIS_URL }), createClient({ url: TEST_REDIS_URL })];
+  await Promise.all(clients.map((c) => c.connect()));
+  const [liveClient, doomedClient] = clients as [ReturnType<typeof createClient>, ReturnType<typeof createClient>];
+  const live = new RedisPresenceStore(liveClient, p, 60_000);
+  const doomed = new RedisPresenceStore(doomedClient, p, 1_000);
+  await live.start();
+  await doomed.start();
+  const expired: string[][] = [];
+  live.onExpired((ids) => expired.push(ids));
+  expect(await live.connect("ada")).toBe(true);
+  expect(await doomed.connect("ada")).toBe(false); // a second tab, on the other process
+  expect(await doomed.connect("bo")).toBe(true);
+  expect((await live.online()).sort()).toEqual(["ada", "bo"]);
+
+  await doomedClient.quit(); // the process dies: no disconnects, no heartbeat
+  await doomed.close(); // only stops its timer: with its client gone it cannot take its counts out
+  await live.beat(Date.now() + 1_500);
+  expect(expired).toEqual([["bo"]]); // Ada still has a tab on the live process
+  expect(await live.online()).toEqual(["ada"]);
+
+  await liveClient.del([`${p}:presence:total`, `${p}:presence:nodes`]); // as after a Redis restart
+  await live.beat();
+  expect(await live.online()).toEqual(["ada"]);
+  expect(await live.disconnect("ada")).toBe(true);
+  expect(await live.online()).toEqual([]);
+  await live.close();
+  await liveClient.quit();
+});
+
+it("another deployment on the same Redis, under another prefix, hears nothing of this one", async () => {
+  const other = await startTestServer({ redis: { url: TEST_REDIS_URL, prefix: `${prefix}-other` } });
+  try {
+    const outsider = await other.user("Outsider");
+    const o = await outsider.connect();
+    await sleep(PRESENCE_BATCH_MS + 100); // the outsider's own arrival, in its own deployment
+    const heard: unknown[] = [];
+    o.on("presence:updated", (p) => heard.push(p));
+    const a = await alice.connect();
+    await sleep(PRESENCE_BATCH_MS + 300);
+    expect(heard).toEqual([]);
+    a.disconnect();
+    o.disconnect();
+  } finally {
+    await other.close();
+  }
+});
+
+it("a connect that Redis missed (an outage) is written back by the next heartbeat and announced", async () => {
+  const p = `${prefix}-outage`;
+  const client = createClient({ url: TEST_REDIS_URL });
+  await client.connect();
+  let down = false;
+  const flaky = {
+    eval: (script: string, options: { keys: string[]; arguments: string[] }) => (down ? Promise.reject(new Error("redis down")) : client.eval(script, options)),
+    hKeys: (key: string) => client.hKeys(key),
+    hmGet: (key: string, fields: string[]) => client.hmGet(key, fields),
+  };
+  const store = new RedisPresenceStore(flaky, p, 60_000);
+  await store.start();
+  const changed: string[][] = [];
+  store.onExpired((ids) => changed.push(ids));
+  down = true;
+  await expect(store.connect("cy")).rejects.toThrow("redis down");
+  down = false;
+  expect(await store.online()).toEqual([]);
+  await store.beat();
+  expect(changed).toEqual([["cy"]]);
+  expect(await store.online()).toEqual(["cy"]);
+  expect(await store.disconnect("cy")).toBe(true);
+  await store.close();
+  await client.quit();
+});
