@@ -56,7 +56,7 @@ export function ChainView({ messageId }: { messageId: string }) {
     void load();
     return () => clearTimeout(timer.current ?? undefined);
   }, [load]);
-  useRunSocket({ onRun: refreshSoon, onDecided: refreshSoon, onReconnect: refreshSoon });
+  useRunSocket({ onRun: refreshSoon, onDecided: refreshSoon, onLive: refreshSoon });
 
   return (
     <div>

@@ -48,7 +48,7 @@ export function RunInspector({ runId }: { runId: string }) {
       const p = detail?.place;
       if (run.retryOfId === runId || p?.parent?.run?.id === run.id || p?.retryOf?.id === run.id || p?.children.some((c) => c.id === run.id)) void load();
     },
-    onReconnect: () => void load(),
+    onLive: () => void load(),
   });
 
   const cancel = async () => {

@@ -77,7 +77,7 @@ export function RunList({ initialFilters, options }: { initialFilters: RunFilter
         refreshNewest();
         return mergeRuns(list, [run]);
       }),
-    onReconnect: refreshNewest,
+    onLive: refreshNewest,
   });
 
   const change = (next: RunFilters) => {

@@ -28,7 +28,7 @@ export function ServiceRuns({ agentId, entityId, initial }: { agentId: string; e
     const body: { runs: RunDto[] } = await res.json();
     setRuns(body.runs.filter((r) => r.triggerType === "service").slice(0, SERVICE_RUNS_SHOWN));
   }, [agentId]);
-  useRunSocket({ onRun: (run) => run.agent.id === entityId && merge(run), onReconnect: () => void reload() });
+  useRunSocket({ onRun: (run) => run.agent.id === entityId && merge(run), onLive: () => void reload() });
   const testRun = testRunId ? runs.find((r) => r.id === testRunId) : undefined;
 
   return (
