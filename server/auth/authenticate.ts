@@ -3,6 +3,7 @@
 import type { Db } from "../db/client";
 import type { Actor } from "../domain/deps";
 import { userForApiToken } from "../domain/users/api-token-auth";
+import type { SessionUser } from "../domain/users/connect-lookups";
 import { userForSession } from "../domain/users/sessions";
 import { sessionFromCookieHeader } from "./session-cookie";
 
@@ -15,9 +16,21 @@ export interface AuthedUser extends Actor {
   tokenId?: string;
   /** Set when the caller used the session cookie: signing out ends what it opened. */
   sid?: string;
+  /** The spaces its entity was a member of, when the session lookup read them too (socket setup). */
+  spaceIds?: string[];
 }
 
-export async function authenticate(db: Db, secret: string, headers: { authorization?: string | null; cookie?: string | null }): Promise<AuthedUser | null> {
+/**
+ * `sessions` looks a session up; socket setup passes its coalesced lookup (connect-lookups.ts)
+ * so that a burst of connections shares queries. HTTP handlers use the one-row lookup.
+ */
+export async function authenticate(
+  db: Db,
+  secret: string,
+  headers: { authorization?: string | null; cookie?: string | null },
+  sessions: (sid: string, userId: string) => Promise<(Omit<SessionUser, "spaceIds"> & { spaceIds?: string[] }) | null> = (sid, userId) =>
+    userForSession(db, sid, userId),
+): Promise<AuthedUser | null> {
   const auth = headers.authorization;
   if (auth?.toLowerCase().startsWith("bearer ")) {
     const user = await userForApiToken(db, auth.slice(7).trim());
@@ -26,8 +39,8 @@ export async function authenticate(db: Db, secret: string, headers: { authorizat
   const session = await sessionFromCookieHeader(headers.cookie, secret);
   if (!session) return null;
   // The signature is not enough: the session must not have been signed out (one indexed lookup).
-  const user = await userForSession(db, session.sid, session.userId);
-  return user ? { ...toAuthed(user), sid: session.sid } : null;
+  const user = await sessions(session.sid, session.userId);
+  return user ? { ...toAuthed(user), sid: session.sid, spaceIds: user.spaceIds } : null;
 }
 
 function toAuthed(user: { id: string; email: string; isAdmin: boolean; entityId: string; entity: { name: string } }): AuthedUser {

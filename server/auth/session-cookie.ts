@@ -1,6 +1,7 @@
 // The next-auth session cookie, read outside Next: the Socket.IO handshake and the
 // framework-free API handlers decode the same JWT next-auth issued at sign-in.
-import { decode, encode } from "next-auth/jwt";
+import { encode } from "next-auth/jwt";
+import { decodeSessionJwt } from "./decode-session-jwt";
 import type { Db } from "../db/client";
 import { createSession } from "../domain/users/sessions";
 
@@ -53,7 +54,7 @@ export async function sessionFromCookieHeader(header: string | undefined | null,
     const known = decoded.get(`${secret}\n${name}\n${value}`);
     if (known && known.expiresAt > Date.now()) return { userId: known.userId, sid: known.sid };
     try {
-      const token = await decode({ token: value, secret, salt: name });
+      const token = await decodeSessionJwt(value, secret, name);
       // A token without a session id predates server-side sessions and cannot be signed out: refused.
       if (token?.sub && typeof token.sid === "string") {
         remember(`${secret}\n${name}\n${value}`, { userId: token.sub, sid: token.sid, expiresAt: (token.exp ?? 0) * 1000 });

@@ -9,7 +9,7 @@ import { MAX_BODY_BYTES } from "@/lib/limits";
 import { PROTOCOL_VERSION, rooms } from "@/lib/realtime/events";
 import type { Db } from "../db/client";
 import { authenticate } from "../auth/authenticate";
-import { liveMemberships } from "../domain/users/live-memberships";
+import { connectLookups } from "../domain/users/connect-lookups";
 import { isAllowedOrigin } from "../auth/origins";
 import { log } from "../log";
 import { createSocketSink, type ParleyServer } from "./socket-sink";
@@ -117,14 +117,19 @@ export async function createRealtime(
   const presence = new Presence(store, events);
   const typing = new TypingTracker(events);
 
+  const lookups = connectLookups(opts.db);
+  // The spaces read with the session at the handshake, for the connection's first joins.
+  const spacesAtAuth = new WeakMap<ParleySocket, string[]>();
   io.use(async (socket, next) => {
     try {
       const h = socket.handshake;
       const token = typeof h.auth?.token === "string" ? h.auth.token : undefined;
-      const user = await authenticate(opts.db, opts.secret, {
-        cookie: h.headers.cookie,
-        authorization: token ? `Bearer ${token}` : h.headers.authorization,
-      });
+      const user = await authenticate(
+        opts.db,
+        opts.secret,
+        { cookie: h.headers.cookie, authorization: token ? `Bearer ${token}` : h.headers.authorization },
+        lookups.userForSession,
+      );
       if (!user) {
         log.info({ ip: h.address }, "socket refused: not signed in");
         return next(new Error("unauthorized"));
@@ -137,6 +142,7 @@ export async function createRealtime(
         tokenId: user.tokenId,
         sid: user.sid,
       };
+      if (user.spaceIds) spacesAtAuth.set(socket, user.spaceIds);
       next();
     } catch (e) {
       log.error({ err: e }, "socket auth failed");
@@ -160,19 +166,24 @@ export async function createRealtime(
       if (sid) await socket.join(rooms.session(sid));
       // The entity room first: from here on a removal finds this socket (EventSink.leaveSpace).
       await socket.join(rooms.entity(entityId));
-      const memberships = await opts.db.membership.findMany({ where: { entityId }, select: { spaceId: true } });
-      const spaceRooms = memberships.map((m) => rooms.space(m.spaceId));
+      // Read before the joins (at the handshake, or here for a token); the check below reads again.
+      const spaceRooms = (spacesAtAuth.get(socket) ?? (await lookups.memberships(entityId))).map(rooms.space);
       await socket.join([rooms.workspace, ...(socket.data.isAdmin ? [rooms.admins] : []), ...spaceRooms]);
-      // Now that every room is joined, a revocation or removal finds this socket; one that ran
-      // before (between the handshake, the read and the joins) found nothing: check once more.
-      const still = await liveMemberships(opts.db, socket.data);
+      // Now that every room is joined, a revocation or a membership change finds this socket;
+      // one that ran before (between the handshake, the read and the joins) found nothing:
+      // check once more.
+      const still = await lookups.liveMemberships(socket.data);
       if (!still) {
         log.info({ entityId }, "socket closed: credential revoked while connecting");
         socket.disconnect(true);
         return;
       }
+      // Removed or added meanwhile: a removal's leave or an addition's join found no room yet.
       const stillRooms = new Set(still.map(rooms.space));
       for (const room of spaceRooms) if (!stillRooms.has(room)) await socket.leave(room);
+      const joined = new Set(spaceRooms);
+      const added = [...stillRooms].filter((room) => !joined.has(room));
+      if (added.length) await socket.join(added);
       // Counted once set up: a socket closed before this point never counted.
       if (socket.disconnected) return;
       await presence.opened(socket.id, entityId);
