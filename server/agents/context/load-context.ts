@@ -24,45 +24,50 @@ export async function loadContext(
   db: Db,
   run: Run,
   agent: { id: string; entityId: string; name: string; persona: string; instructions: string },
-  opts: { now: Date; maxTokens: number },
-): Promise<ContextInput> {
+  opts: { now: Date },
+): Promise<Omit<ContextInput, "maxTokens">> {
   const wait = run.waitState as WaitState | null;
   const reach = run.reach;
-  // Removed from the space since the run was queued: it no longer sees (or posts to) it.
-  const activeSpaceId =
-    inReach(reach, run.activeSpaceId) && (await db.membership.count({ where: { spaceId: run.activeSpaceId, entityId: agent.entityId } })) > 0
-      ? run.activeSpaceId
-      : null;
-  const [trigger, activeSpace, history, spaces, goals, memories, plans, activeRuns, failed, thisRun, adminChanges] = await Promise.all([
-    loadTrigger(db, run),
-    activeSpaceId ? db.space.findUnique({ where: { id: activeSpaceId }, select: { id: true, name: true } }) : null,
-    activeSpaceId ? loadHistory(db, activeSpaceId, agent.entityId) : null,
-    db.space.findMany({
-      // Spaces outside the reach are not mentioned at all, ids included.
-      where: { id: { in: [...reach] }, memberships: { some: { entityId: agent.entityId } }, archivedAt: null },
-      orderBy: { name: "asc" },
-      take: 100,
-      select: { id: true, name: true, kind: true, memberships: { select: { entity: { select: entitySel } }, take: 50 } },
-    }),
-    // Fetched wider than shown, then limited to what this run's reach covers.
-    db.goal.findMany({ where: { agentId: agent.id, status: "active" }, orderBy: [{ priority: "asc" }, { createdAt: "asc" }], take: 500 }),
-    db.memory.findMany({ where: { agentId: agent.id }, orderBy: { key: "asc" }, take: 1000 }),
-    db.plan.findMany({ where: { agentId: agent.id, status: "active" }, orderBy: { nextRunAt: "asc" }, take: 500 }),
-    db.run.findMany({
-      where: {
-        agentId: agent.id,
-        status: { in: [...LIVE_RUN_STATUSES] },
-        ...runsWithin(reach, run.id),
-      },
-      orderBy: { queuedAt: "asc" },
-      take: 20,
-    }),
-    // A failed run's error, partial output and actions may carry what it read within its own
-    // reach: only runs whose whole reach this run covers count.
-    loadFailures(db, { id: run.id, agentId: agent.id, reach }, (failed) => reachCovers(reach, failed.reach)),
-    loadThisRun(db, run),
-    loadAdminChanges(db, { id: run.id, agentId: agent.id, startedAt: run.startedAt, reach }, opts.now),
-  ]);
+  // Removed from the space since the run was queued: it no longer sees (or posts to) it. The
+  // membership is checked beside the other reads, not before them (one round trip fewer before
+  // the model call); a space that fails the check has its name and history dropped unread.
+  const candidate = inReach(reach, run.activeSpaceId) ? run.activeSpaceId : null;
+  const [stillMember, trigger, activeSpaceRow, historyRead, spaces, goals, memories, plans, activeRuns, failed, thisRun, adminChanges, modeRows] =
+    await Promise.all([
+      candidate ? db.membership.count({ where: { spaceId: candidate, entityId: agent.entityId } }) : 0,
+      loadTrigger(db, run),
+      candidate ? db.space.findUnique({ where: { id: candidate }, select: { id: true, name: true } }) : null,
+      candidate ? loadHistory(db, candidate, agent.entityId) : null,
+      db.space.findMany({
+        // Spaces outside the reach are not mentioned at all, ids included.
+        where: { id: { in: [...reach] }, memberships: { some: { entityId: agent.entityId } }, archivedAt: null },
+        orderBy: { name: "asc" },
+        take: 100,
+        select: { id: true, name: true, kind: true, memberships: { select: { entity: { select: entitySel } }, take: 50 } },
+      }),
+      // Fetched wider than shown, then limited to what this run's reach covers.
+      db.goal.findMany({ where: { agentId: agent.id, status: "active" }, orderBy: [{ priority: "asc" }, { createdAt: "asc" }], take: 500 }),
+      db.memory.findMany({ where: { agentId: agent.id }, orderBy: { key: "asc" }, take: 1000 }),
+      db.plan.findMany({ where: { agentId: agent.id, status: "active" }, orderBy: { nextRunAt: "asc" }, take: 500 }),
+      db.run.findMany({
+        where: {
+          agentId: agent.id,
+          status: { in: [...LIVE_RUN_STATUSES] },
+          ...runsWithin(reach, run.id),
+        },
+        orderBy: { queuedAt: "asc" },
+        take: 20,
+      }),
+      // A failed run's error, partial output and actions may carry what it read within its own
+      // reach: only runs whose whole reach this run covers count.
+      loadFailures(db, { id: run.id, agentId: agent.id, reach }, (failed) => reachCovers(reach, failed.reach)),
+      loadThisRun(db, run),
+      loadAdminChanges(db, { id: run.id, agentId: agent.id, startedAt: run.startedAt, reach }, opts.now),
+      // The agent's own reply mode per space in reach (its membership may be beyond the members listed).
+      db.membership.findMany({ where: { entityId: agent.entityId, spaceId: { in: [...reach] } }, select: { spaceId: true, replyMode: true } }),
+    ]);
+  const activeSpace = stillMember > 0 ? activeSpaceRow : null;
+  const history = stillMember > 0 ? historyRead : null;
   const questions = await loadQuestions(db, activeRuns, reach);
 
   const spaceNames = new Map(spaces.map((s) => [s.id, s.name]));
@@ -71,15 +76,7 @@ export async function loadContext(
   const senderRows = senderIds.length ? await db.entity.findMany({ where: { id: { in: senderIds } }, select: { id: true, name: true } }) : [];
   const senders = new Map(senderRows.map((e) => [e.id, e.name]));
 
-  // The agent's own reply mode per space (its membership may be beyond the members listed).
-  const modes = new Map(
-    (
-      await db.membership.findMany({
-        where: { entityId: agent.entityId, spaceId: { in: spaces.map((s) => s.id) } },
-        select: { spaceId: true, replyMode: true },
-      })
-    ).map((m) => [m.spaceId, m.replyMode]),
-  );
+  const modes = new Map(modeRows.map((m) => [m.spaceId, m.replyMode]));
   return {
     now: opts.now.toISOString(),
     agent,
@@ -134,7 +131,6 @@ export async function loadContext(
     moreFailures: failed.more,
     thisRun,
     adminChanges,
-    maxTokens: opts.maxTokens,
   };
 }
 

@@ -20,27 +20,32 @@ export { reachCovers } from "../../domain/agents/provenance";
 
 export const intersect = (a: Reach, b: Reach): string[] => a.filter((s) => b.includes(s));
 
+/** The memberships that count towards reach (spaces not archived), as a Prisma relation query; spacesOf reads them. */
+export const reachMemberships = { where: { space: { archivedAt: null } }, select: { spaceId: true } } as const;
+
 export async function spacesOf(db: Pick<Db, "membership">, entityId: string): Promise<string[]> {
-  const rows = await db.membership.findMany({ where: { entityId, space: { archivedAt: null } }, select: { spaceId: true } });
+  const rows = await db.membership.findMany({ where: { entityId, ...reachMemberships.where }, select: reachMemberships.select });
   return rows.map((r) => r.spaceId);
 }
 
 type Sent = { spaceId: string; sender: { id: string; type: "human" | "agent" }; runId: string | null };
 
 /**
- * What the sender of `m` may see: a human's spaces; for an agent, the reach of the run that
- * sent it (one posted outside a run: only its own space). A run acting on `m` must stay within it.
+ * Who a run acting on `m` works for, in one read:
+ * - `reach`, what the sender may see: a human's spaces; for an agent, the reach of the run
+ *   that sent it (one posted outside a run: only its own space). A run acting on `m` must
+ *   stay within it.
+ * - `requesterId`, whom it acts for: the human who wrote it, or the human its sending run
+ *   acted for.
  */
-export async function senderReach(db: Db, m: Sent): Promise<string[]> {
-  if (m.sender.type === "human") return spacesOf(db, m.sender.id);
-  const parent = m.runId ? await db.run.findUnique({ where: { id: m.runId }, select: { reach: true } }) : null;
-  return parent ? parent.reach : [m.spaceId];
+export async function senderScope(db: Db, m: Sent): Promise<{ reach: string[]; requesterId: string | null }> {
+  if (m.sender.type === "human") return { reach: await spacesOf(db, m.sender.id), requesterId: m.sender.id };
+  const parent = m.runId ? await db.run.findUnique({ where: { id: m.runId }, select: { reach: true, requesterId: true } }) : null;
+  return parent ? { reach: parent.reach, requesterId: parent.requesterId } : { reach: [m.spaceId], requesterId: null };
 }
 
-/** The reach of a run triggered by message `m` for the agent with entity `agentEntityId`. */
-export async function reachForMessage(db: Db, agentEntityId: string, m: Sent): Promise<string[]> {
-  return intersect(await spacesOf(db, agentEntityId), await senderReach(db, m));
-}
+/** The reach of a run triggered by a message: the agent's spaces (spacesOf) within its sender's reach (senderScope). */
+export const reachForMessage = (agentSpaces: Reach, senderReach: Reach): string[] => intersect(agentSpaces, senderReach);
 
 /** The reach of a service-triggered run: the agent's spaces, narrowed by the key's list when it has one. */
 export async function reachForService(db: Db, agentEntityId: string, keySpaceIds: readonly string[]): Promise<string[]> {
@@ -60,13 +65,6 @@ export function requireInReach(reach: Reach, spaceId: string): void {
 export const runsWithin = (reach: Reach, thisRunId: string) => ({
   OR: [{ id: thisRunId }, { triggerSpaceId: { in: [...reach] } }, { triggerSpaceId: null, activeSpaceId: { in: [...reach] } }],
 });
-
-/** Whom a run triggered by `m` acts for: the human who wrote it, or the human its sending run acted for. */
-export async function requesterOf(db: Db, m: Sent): Promise<string | null> {
-  if (m.sender.type === "human") return m.sender.id;
-  const parent = m.runId ? await db.run.findUnique({ where: { id: m.runId }, select: { requesterId: true } }) : null;
-  return parent?.requesterId ?? null;
-}
 
 /**
  * `reach` as it stands now: a requester who has left a space since (or the run was queued,

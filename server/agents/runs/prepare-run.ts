@@ -26,6 +26,7 @@ export type RunningRun = NonNullable<Awaited<ReturnType<typeof loadRunningRun>>>
 
 export async function buildScope(ctx: GatewayCtx, run: RunningRun): Promise<RunScope> {
   const { agent } = run;
+  const [reach, origin] = await Promise.all([narrowToRequester(ctx, run), originOf(ctx, run)]);
   return {
     ctx,
     run: {
@@ -33,7 +34,7 @@ export async function buildScope(ctx: GatewayCtx, run: RunningRun): Promise<RunS
       chainDepth: run.chainDepth,
       triggerType: run.triggerType,
       triggerSpaceId: run.triggerSpaceId,
-      reach: await narrowToRequester(ctx, run),
+      reach,
       requesterId: run.requesterId,
       callKey: randomBytes(4).toString("hex"),
     },
@@ -45,7 +46,7 @@ export async function buildScope(ctx: GatewayCtx, run: RunningRun): Promise<RunS
       maxRunDurationMs: agent.maxRunDurationMs,
       maxToolSteps: agent.maxToolSteps,
     },
-    origin: await originOf(ctx, run),
+    origin,
     state: {
       activeSpaceId: run.activeSpaceId,
       paused: false,
@@ -70,15 +71,19 @@ export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: Ru
     modelId: agent.modelId,
     modelSettings: agent.modelSettings,
   });
-  const counting = await tokenCountingFor(ctx.db, agent);
+  // The calibration read and the context's reads do not depend on each other: side by side.
+  const [counting, loaded] = await Promise.all([
+    tokenCountingFor(ctx.db, agent),
+    loadContext(
+      ctx.db,
+      run,
+      { id: agent.id, entityId: agent.entityId, name: agent.entity.name, persona: agent.persona, instructions: agent.instructions },
+      { now },
+    ),
+  ]);
   const toolTokens = countTokens(toolSchemasText(agent.enabledTools), counting);
   const budget = callBudget({ contextTokens: model.contextTokens, maxOutputTokens: model.maxOutputTokens, toolTokens, share: opts.share });
-  const input = await loadContext(
-    ctx.db,
-    run,
-    { id: agent.id, entityId: agent.entityId, name: agent.entity.name, persona: agent.persona, instructions: agent.instructions },
-    { now, maxTokens: budget.context },
-  );
+  const input = { ...loaded, maxTokens: budget.context };
   const context = await buildWithEarlier(ctx.db, { agentId: agent.id, input: { ...input, counting }, summarizer: model.summaries ? model.model : null });
   // The context checked the active space (in reach, still a member); tools and drafts start from that.
   scope.state.activeSpaceId = input.activeSpace?.id ?? null;

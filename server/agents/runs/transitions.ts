@@ -90,11 +90,12 @@ export async function claimRun(ctx: Ctx, c: Candidate): Promise<"claimed" | "ful
   requireLegal(c.status, "running");
   const now = ctx.clock.now();
   const outcome = await underAgentLock(ctx, c.agentId, async (tx) => {
-    const [running, agent] = await Promise.all([
-      tx.run.count({ where: { agentId: c.agentId, status: "running" } }),
-      tx.agent.findUniqueOrThrow({ where: { id: c.agentId }, select: { maxConcurrentRuns: true } }),
-    ]);
-    if (running >= agent.maxConcurrentRuns) return "full" as const;
+    // The cap and the count in one read: on a transaction's one connection, queries queue.
+    const agent = await tx.agent.findUniqueOrThrow({
+      where: { id: c.agentId },
+      select: { maxConcurrentRuns: true, _count: { select: { runs: { where: { status: "running" } } } } },
+    });
+    if (agent._count.runs >= agent.maxConcurrentRuns) return "full" as const;
     if (c.status === "waiting_reply") {
       const { count } = await tx.run.updateMany({
         where: { id: c.id, status: "waiting_reply", resumeAt: { lte: now } },

@@ -13,7 +13,6 @@ import type { GatewayCtx } from "../gateway-context";
 import { appendRunEvent } from "./run-events";
 import { broadcastRun } from "./broadcast-run";
 import { enterWait } from "./transitions";
-import { senderReach } from "../reach/reach";
 
 export interface WaitReply {
   entityId: string;
@@ -89,7 +88,7 @@ export async function park(ctx: GatewayCtx, runId: string): Promise<void> {
  * before it, or waiting on the message it replies to. First reply wins. Returns the agent
  * ids whose run was resolved (they get no new run for this message: the resumed one sees it).
  */
-export async function resolveWaitsFor(ctx: GatewayCtx, m: MessageDto): Promise<Set<string>> {
+export async function resolveWaitsFor(ctx: GatewayCtx, m: MessageDto, replierReach: readonly string[]): Promise<Set<string>> {
   const reply: WaitReply = {
     entityId: m.sender.id,
     entityName: m.sender.name,
@@ -102,11 +101,11 @@ export async function resolveWaitsFor(ctx: GatewayCtx, m: MessageDto): Promise<S
   reply.resolvedAt = now.toISOString();
   // The resumed run acts on this reply too, so (as when a message folds into a queued run) it
   // may from now on reach only what the replier can see. Narrowed in the same UPDATE that
-  // resolves the wait, so no resume can start with the wider reach.
-  const replierReach = await senderReach(ctx.db, m);
+  // resolves the wait, so no resume can start with the wider reach. `replierReach` is the
+  // sender's reach (senderScope in reach.ts).
   const rows = await ctx.db.$queryRaw<{ id: string; agentId: string }[]>`
     UPDATE "Run" r SET "waitState" = jsonb_set(r."waitState", '{reply}', ${JSON.stringify(reply)}::jsonb),
-                       "reach" = ARRAY(SELECT s FROM unnest(r."reach") AS s WHERE s = ANY(${replierReach}::text[])),
+                       "reach" = ARRAY(SELECT s FROM unnest(r."reach") AS s WHERE s = ANY(${[...replierReach]}::text[])),
                        "resumeAt" = CASE WHEN r."resumeAt" IS NULL THEN NULL ELSE ${now.toISOString()}::timestamp END
     FROM "Agent" a
     WHERE a.id = r."agentId" AND a."entityId" <> ${m.sender.id}

@@ -11,7 +11,7 @@ import { broadcastRun } from "../runs/broadcast-run";
 import { resolveWaitsFor } from "../runs/waits";
 import { log } from "../../log";
 import { MAX_QUEUED_RUNS_PER_AGENT } from "@/lib/limits";
-import { intersect, reachForMessage, requesterOf } from "../reach/reach";
+import { intersect, reachForMessage, reachMemberships, senderScope } from "../reach/reach";
 import { mentions, type ReplyMode } from "@/lib/agents/reply-modes";
 import { reasonForMember } from "@/lib/agents/decision-reason";
 import { budgetRefusal, spaceBudgetRefusal } from "./daily-budget";
@@ -30,7 +30,15 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
         where: { entity: { type: "agent" } },
         select: {
           replyMode: true,
-          entity: { select: { id: true, name: true, agent: { select: { id: true, enabled: true, dailyTokenBudget: true, archivedAt: true } } } },
+          entity: {
+            select: {
+              id: true,
+              name: true,
+              // The agent's own spaces (for its run's reach) and its limits, read here with the rest.
+              memberships: reachMemberships,
+              agent: { select: { id: true, enabled: true, dailyTokenBudget: true, archivedAt: true, maxConcurrentRuns: true } },
+            },
+          },
         },
       },
     },
@@ -39,17 +47,18 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
   // A deleted (archived) agent stays a member, so its messages keep their sender, but it is
   // not an agent of the space any more: no run, and no decision that would only be noise.
   const agents = space.memberships
-    .map((ms) => ({ ...ms.entity, replyMode: ms.replyMode }))
+    .map((ms) => ({ ...ms.entity, spaceIds: ms.entity.memberships.map((x) => x.spaceId), replyMode: ms.replyMode }))
     .filter((e) => e.agent && !e.agent.archivedAt && e.id !== m.sender.id) as {
     id: string;
     name: string;
+    spaceIds: string[];
     replyMode: ReplyMode;
-    agent: { id: string; enabled: boolean; dailyTokenBudget: number | null };
+    agent: { id: string; enabled: boolean; dailyTokenBudget: number | null; maxConcurrentRuns: number };
   }[];
   if (agents.length === 0) return;
 
-  const resumed = await resolveWaitsFor(ctx, m);
-  const requesterId = await requesterOf(ctx.db, m);
+  const sender = await senderScope(ctx.db, m);
+  const resumed = await resolveWaitsFor(ctx, m, sender.reach);
   // Human messages start a chain at depth 0; an agent's message continues its run's chain.
   const fromAgent = m.sender.type === "agent";
   const depth = fromAgent ? m.chainDepth + 1 : 0;
@@ -91,8 +100,8 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
       continue;
     }
     try {
-      const reach = await reachForMessage(ctx.db, entity.id, m);
-      const outcome = await queueOrFold(ctx, agentId, m, depth, reach, requesterId);
+      const reach = reachForMessage(entity.spaceIds, sender.reach);
+      const outcome = await queueOrFold(ctx, entity.agent, m, depth, reach, sender.requesterId);
       if (outcome.decision === "refused") {
         await decide("refused", outcome.reason);
         continue;
@@ -138,21 +147,28 @@ function replyModeRefusal(mode: ReplyMode, addressed: boolean): string | null {
   return null;
 }
 
-/** Under a per-agent lock, so two messages cannot both miss the queued run the other creates. */
+/**
+ * Under a per-agent lock, so two messages cannot both miss the queued run the other creates.
+ * One read gives the agent's live runs (at most its queue limit plus its running cap), from
+ * which the queued run to fold into and both counts follow.
+ */
 async function queueOrFold(
   ctx: GatewayCtx,
-  agentId: string,
+  agent: { id: string; maxConcurrentRuns: number },
   m: MessageDto,
   depth: number,
   reach: string[],
   requesterId: string | null,
 ): Promise<{ decision: "triggered" | "folded"; reason: string; runId: string } | { decision: "refused"; reason: string }> {
   return ctx.db.$transaction(async (tx) => {
+    const agentId = agent.id;
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${agentId}))`;
-    const queued = await tx.run.findFirst({
-      where: { agentId, status: "queued", triggerType: "space_message", triggerSpaceId: m.spaceId },
-      select: { id: true, reach: true, chainDepth: true },
+    const live = await tx.run.findMany({
+      where: { agentId, status: { in: ["queued", "running"] } },
+      select: { id: true, status: true, triggerType: true, triggerSpaceId: true, reach: true, chainDepth: true, queuedAt: true },
+      orderBy: [{ queuedAt: "asc" }, { id: "asc" }],
     });
+    const queued = live.find((r) => r.status === "queued" && r.triggerType === "space_message" && r.triggerSpaceId === m.spaceId);
     if (queued) {
       // The run now acts for this sender too: it may reach only what every sender it serves can,
       // and it answers at the deepest of its messages' depths, so folding cannot reset a chain
@@ -165,11 +181,10 @@ async function queueOrFold(
       if (Object.keys(data).length) await tx.run.update({ where: { id: queued.id }, data });
       return { decision: "folded", reason: "the agent already has a queued run in this space; it will see this message as [NEW]", runId: queued.id };
     }
-    const waiting = await tx.run.count({ where: { agentId, status: "queued" } });
+    const waiting = live.filter((r) => r.status === "queued").length;
     if (waiting >= MAX_QUEUED_RUNS_PER_AGENT)
       return { decision: "refused", reason: `queue full: the agent already has ${waiting} queued runs (limit ${MAX_QUEUED_RUNS_PER_AGENT})` };
-    const running = await tx.run.count({ where: { agentId, status: "running" } });
-    const agent = await tx.agent.findUniqueOrThrow({ where: { id: agentId }, select: { maxConcurrentRuns: true } });
+    const running = live.length - waiting;
     const run = await tx.run.create({
       data: {
         agentId,
