@@ -235,11 +235,11 @@ async function main() {
   const loadMs: number[] = [],
     buildMs: number[] = [],
     totalMs: number[] = [];
-  let built = buildContext(await loadContext(db, run, who, { now: new Date(), maxTokens }));
+  let built = buildContext({ ...(await loadContext(db, run, who, { now: new Date() })), maxTokens });
   let shown = 0;
   for (let i = 0; i < Math.min(5, o.samples) + o.samples; i++) {
     const t0 = performance.now();
-    const input = await loadContext(db, run, who, { now: new Date(), maxTokens });
+    const input = { ...(await loadContext(db, run, who, { now: new Date() })), maxTokens };
     const t1 = performance.now();
     built = buildContext(input);
     const t2 = performance.now();

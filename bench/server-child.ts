@@ -1,16 +1,36 @@
-// The server side of bench:idle, in a process of its own so its memory is the server's alone:
-// Parley's realtime server over an in-memory database with N signed-in people in one channel.
-// Talks to its parent over IPC: sends {url, cookies} when up, answers {mem} with the memory
-// in use after a full garbage collection.
+// Parley's realtime server in a process of its own, for benches whose figures must be the
+// server's alone (its memory, or its latency without the clients' work on the same event
+// loop): a database (in-memory PGlite, or a throwaway PostgreSQL one with DATABASE_URL) with
+// `spaces` channels of `members` signed-in people each.
+//
+//   fork("bench/server-child.ts", [JSON.stringify({ spaces, members, tag })])
+//
+// Talks to its parent over IPC: sends {type: "up", url, cookies, spaceIds, dbLabel} when ready
+// (person i's cookie, and the channel person i is in); answers {type: "mem"} with the memory
+// in use after a full garbage collection (when started with --expose-gc), {type: "stored"}
+// with the number of messages stored per channel, and {type: "stop"} by exiting.
 import { randomBytes } from "node:crypto";
 import { openBenchDatabase } from "./bench-database";
 import { seedSpaceWithPeople } from "./seed-people";
 import { serveParley } from "./targets";
 
-const n = Number(process.argv[2] ?? 1000);
+const config = JSON.parse(process.argv[2] ?? "{}") as { spaces?: number; members?: number; tag?: string };
+const spaces = config.spaces ?? 1;
+const members = config.members ?? 1000;
+const tag = config.tag ?? "bench";
+
 const database = await openBenchDatabase();
 const secret = randomBytes(32).toString("hex");
-const { people } = await seedSpaceWithPeople(database.db, { tag: "idle", names: Array.from({ length: n }, (_, i) => `Idle ${i}`), secret });
+const cookies: string[] = [];
+const spaceIds: string[] = [];
+for (let s = 0; s < spaces; s++) {
+  const names = Array.from({ length: members }, (_, k) => (spaces === 1 ? `${tag} ${k}` : `${tag} ${s}.${k}`));
+  const seeded = await seedSpaceWithPeople(database.db, { tag: `${tag}${s}`, names, secret, spaceName: `room-${s}` });
+  for (const p of seeded.people) {
+    cookies.push(p.cookie);
+    spaceIds.push(seeded.spaceId);
+  }
+}
 const server = await serveParley(database.db, secret);
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -22,10 +42,13 @@ process.on("message", async (m: { type: string }) => {
     gc?.();
     const { rss, heapUsed, external } = process.memoryUsage();
     process.send?.({ type: "mem", rss, heapUsed, external, gc: !!gc });
+  } else if (m.type === "stored") {
+    const rows = await database.db.message.groupBy({ by: ["spaceId"], _count: true });
+    process.send?.({ type: "stored", counts: Object.fromEntries(rows.map((r) => [r.spaceId, r._count])) });
   } else if (m.type === "stop") {
     await server.close();
     await database.close();
     process.exit(0);
   }
 });
-process.send?.({ type: "up", url: server.url, cookies: people.map((p) => p.cookie) });
+process.send?.({ type: "up", url: server.url, cookies, spaceIds, dbLabel: database.label });

@@ -1,0 +1,45 @@
+// The parent's side of bench/server-child.ts: starts it and asks it things over IPC.
+import { fork } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export interface ChildServer {
+  url: string;
+  /** Person i's session cookie, and the channel person i is in. */
+  cookies: string[];
+  spaceIds: string[];
+  dbLabel: string;
+  ask<T>(type: "mem" | "stored"): Promise<T>;
+  stop(): void;
+  kill(): void;
+}
+
+export async function startChildServer(config: { spaces: number; members: number; tag: string }, opts: { exposeGc?: boolean } = {}): Promise<ChildServer> {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const child = fork(path.join(here, "server-child.ts"), [JSON.stringify(config)], {
+    execArgv: ["--import", "tsx", ...(opts.exposeGc ? ["--expose-gc"] : [])],
+    stdio: "inherit",
+  });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`bench server exited (${code}) before answering ${type}`));
+      child.once("exit", onExit);
+      child.on("message", function on(m: { type: string }) {
+        if (m.type !== type) return;
+        child.off("message", on);
+        child.off("exit", onExit);
+        resolve(m as T);
+      });
+    });
+  const up = await next<{ url: string; cookies: string[]; spaceIds: string[]; dbLabel: string }>("up");
+  return {
+    ...up,
+    ask<T>(type: "mem" | "stored") {
+      const reply = next<T>(type);
+      child.send({ type });
+      return reply;
+    },
+    stop: () => child.send({ type: "stop" }),
+    kill: () => child.kill(),
+  };
+}
