@@ -17,12 +17,13 @@ import type { Scenario, ScenarioContext } from "./faults/scenario";
 import { startRedis } from "./faults/redis-server";
 import { r1 } from "./faults/scenarios/r1-redis-outage";
 import { r2 } from "./faults/scenarios/r2-postgres-outage";
+import { r3 } from "./faults/scenarios/r3-run-takeover";
 import { r5 } from "./faults/scenarios/r5-replay";
 import { r7 } from "./faults/scenarios/r7-fuzz";
 import { p5 } from "./faults/scenarios/p5-restart-crowd";
 import { x1 } from "./faults/scenarios/x1-fanout";
 
-const SCENARIOS: Scenario[] = [x1, r7, r2, r1, r5, p5];
+const SCENARIOS: Scenario[] = [x1, r7, r2, r1, r3, r5, p5];
 const USAGE = `usage: npm run faults -- [--quick] [--only ${SCENARIOS.map((s) => s.id).join(",")}]`;
 
 interface Row {

@@ -71,10 +71,10 @@ export function storedOnce(stored: StoredMessage[], sentKeys: Iterable<string>) 
   return { missing, doubled, unknown, sent: keys.size };
 }
 
-/** Waits until `done()` or `timeoutMs`; true when done. */
-export async function until(done: () => boolean, timeoutMs: number, stepMs = 100): Promise<boolean> {
+/** Waits until `done()` (which may ask the database) or `timeoutMs`; true when done. */
+export async function until(done: () => boolean | Promise<boolean>, timeoutMs: number, stepMs = 100): Promise<boolean> {
   const end = performance.now() + timeoutMs;
-  while (!done()) {
+  while (!(await done())) {
     if (performance.now() > end) return false;
     await new Promise((r) => setTimeout(r, stepMs));
   }
