@@ -118,12 +118,14 @@ export async function createRealtime(
   const typing = new TypingTracker(events);
 
   const lookups = connectLookups(opts.db);
-  // The spaces read with the session at the handshake, for the connection's first joins.
-  const spacesAtAuth = new WeakMap<ParleySocket, string[]>();
+  // The spaces read with the session at the handshake, for the connection's first joins, and
+  // this process's room-change count from just before that read.
+  const readAtAuth = new WeakMap<ParleySocket, { spaceIds: string[]; roomChanges: number }>();
   io.use(async (socket, next) => {
     try {
       const h = socket.handshake;
       const token = typeof h.auth?.token === "string" ? h.auth.token : undefined;
+      const roomChanges = events.roomChanges();
       const user = await authenticate(
         opts.db,
         opts.secret,
@@ -142,7 +144,7 @@ export async function createRealtime(
         tokenId: user.tokenId,
         sid: user.sid,
       };
-      if (user.spaceIds) spacesAtAuth.set(socket, user.spaceIds);
+      if (user.spaceIds) readAtAuth.set(socket, { spaceIds: user.spaceIds, roomChanges });
       next();
     } catch (e) {
       log.error({ err: e }, "socket auth failed");
@@ -167,12 +169,17 @@ export async function createRealtime(
       // The entity room first: from here on a removal finds this socket (EventSink.leaveSpace).
       await socket.join(rooms.entity(entityId));
       // Read before the joins (at the handshake, or here for a token); the check below reads again.
-      const spaceRooms = (spacesAtAuth.get(socket) ?? (await lookups.memberships(entityId))).map(rooms.space);
+      const atAuth = readAtAuth.get(socket);
+      const spaceRooms = (atAuth?.spaceIds ?? (await lookups.memberships(entityId))).map(rooms.space);
       await socket.join([rooms.workspace, ...(socket.data.isAdmin ? [rooms.admins] : []), ...spaceRooms]);
       // Now that every room is joined, a revocation or a membership change finds this socket;
       // one that ran before (between the handshake, the read and the joins) found nothing:
       // check once more.
-      const still = await lookups.liveMemberships(socket.data);
+      // Without Redis every room change is made by this process, through `events`: when it made
+      // none since just before the handshake's read, that read still holds (a sign-out or a
+      // membership change commits, then changes rooms) and the second read is skipped.
+      const readHolds = !opts.redisUrl && atAuth !== undefined && events.roomChanges() === atAuth.roomChanges;
+      const still = readHolds ? atAuth.spaceIds : await lookups.liveMemberships(socket.data);
       if (!still) {
         log.info({ entityId }, "socket closed: credential revoked while connecting");
         socket.disconnect(true);

@@ -26,8 +26,22 @@ export interface SocketData {
  * before closing (server/shutdown), so anything published later is logged and dropped; its
  * message is stored, and clients replay it by seq when they reconnect.
  */
-export function createSocketSink(io: ParleyServer, opts: { reads?: ReadRelay; open?: () => boolean } = {}): EventSink {
+export interface SocketSink extends EventSink {
+  /**
+   * How many room changes (joins, leaves, disconnects) this process has made. Socket setup
+   * compares it before its first read and after its joins: unchanged, no change made in
+   * between could have missed the socket.
+   */
+  roomChanges(): number;
+}
+
+export function createSocketSink(io: ParleyServer, opts: { reads?: ReadRelay; open?: () => boolean } = {}): SocketSink {
   const { reads, open = () => true } = opts;
+  let changes = 0;
+  const change = () => {
+    changes++;
+    return false;
+  };
   const closed = (what: string) => {
     if (open()) return false;
     log.warn({ what }, "realtime event dropped: the server is closed");
@@ -40,9 +54,10 @@ export function createSocketSink(io: ParleyServer, opts: { reads?: ReadRelay; op
       // The contract types the pair; the emit overloads cannot see through the generic.
       (io.to(room).emit as (e: string, p: unknown) => boolean)(event, payload);
     },
-    joinSpace: (entityId, spaceId) => void (closed("joinSpace") || io.in(rooms.entity(entityId)).socketsJoin(rooms.space(spaceId))),
-    leaveSpace: (entityId, spaceId) => void (closed("leaveSpace") || io.in(rooms.entity(entityId)).socketsLeave(rooms.space(spaceId))),
+    joinSpace: (entityId, spaceId) => void (closed("joinSpace") || change() || io.in(rooms.entity(entityId)).socketsJoin(rooms.space(spaceId))),
+    leaveSpace: (entityId, spaceId) => void (closed("leaveSpace") || change() || io.in(rooms.entity(entityId)).socketsLeave(rooms.space(spaceId))),
     // `true` closes the transport too: a revoked credential gets no lingering half-open socket.
-    disconnect: (room) => void (closed("disconnect") || io.in(room).disconnectSockets(true)),
+    disconnect: (room) => void (closed("disconnect") || change() || io.in(room).disconnectSockets(true)),
+    roomChanges: () => changes,
   };
 }
