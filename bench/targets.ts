@@ -22,6 +22,12 @@ export interface Target {
   spaceId: string;
   /** Handshake headers for client i: receivers are 0..n-1, the sender is n. */
   headers(i: number): Record<string, string>;
+  /**
+   * Handshake headers for warm-up client i, who is none of the measured ones: Parley
+   * remembers decoded cookies, so warming up with the measured people would time their
+   * connect with that work already done.
+   */
+  warmupHeaders?(i: number): Record<string, string>;
   /** Seconds spent creating the database and seeding it (parley only). */
   setupS: number;
   close(): Promise<void>;
@@ -41,13 +47,17 @@ export async function serveParley(db: Db, secret: string): Promise<{ url: string
   return { url, close: () => realtime.close() }; // io.close() also closes the HTTP server
 }
 
-export async function startParley(receivers: number): Promise<Target & { dbLabel: string }> {
+export async function startParley(receivers: number, warmupPeople = 0): Promise<Target & { dbLabel: string }> {
   const t0 = performance.now();
   const database = await openBenchDatabase();
   const { db } = database;
   const secret = randomBytes(32).toString("hex");
   const names = Array.from({ length: receivers + 1 }, (_, i) => (i === receivers ? "Sender" : `Receiver ${i}`));
   const { spaceId, people } = await seedSpaceWithPeople(db, { tag: "bench", names, secret, spaceName: "fanout" });
+  // In a space of their own: they are not in the fan-out.
+  const warm = warmupPeople
+    ? (await seedSpaceWithPeople(db, { tag: "warm", names: Array.from({ length: warmupPeople }, (_, i) => `Warm ${i}`), secret, spaceName: "warm-up" })).people
+    : [];
   const setupS = (performance.now() - t0) / 1000;
   const server = await serveParley(db, secret);
   return {
@@ -55,6 +65,7 @@ export async function startParley(receivers: number): Promise<Target & { dbLabel
     url: server.url,
     spaceId,
     headers: (i) => ({ cookie: people[i]!.cookie }),
+    warmupHeaders: (i) => ({ cookie: warm[i]!.cookie }),
     setupS,
     dbLabel: database.label,
     close: async () => {
