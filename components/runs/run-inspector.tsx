@@ -1,9 +1,12 @@
 "use client";
 // The run inspector: status, trigger, chain depth, timeline, tokens and the exact context
 // the model was given, updating live over the admins' socket room.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import Link from "next/link";
+import type { RunDto } from "@/lib/realtime/dto";
 import type { RunDetailDto } from "@/lib/runs/run-dtos";
+import { mergeRunDetail, unionEvents } from "@/lib/runs/merge-run-detail";
+import type { RunEventDto } from "@/lib/runs/run-events";
 import { isLiveStatus } from "@/lib/runs/run-status";
 import { tokenUsage } from "@/lib/runs/token-usage";
 import { RunPlace } from "./run-place";
@@ -26,24 +29,35 @@ export function RunInspector({ runId }: { runId: string }) {
   const [canceling, setCanceling] = useState(false);
   const [retrying, setRetrying] = useState(false);
 
+  // The last run:updated for this run, and when it arrived (see mergeRunDetail).
+  const pushed = useRef<{ run: RunDto; at: number } | null>(null);
+  // Every event pushed for this run, also those that arrive before the first fetch lands.
+  const pushedEvents = useRef<RunEventDto[]>([]);
   const load = useCallback(async () => {
+    const leftAt = performance.now();
     const res = await fetch(`/api/runs/${runId}`);
     const body = await res.json();
     if (!res.ok) return setError(body.error?.message ?? "Could not load the run");
     setError(null);
-    setDetail(body);
+    const meanwhile = pushed.current && pushed.current.at > leftAt ? pushed.current.run : null;
+    const fetched = body as RunDetailDto;
+    setDetail((had) => mergeRunDetail(had, { ...fetched, events: unionEvents(fetched.events, pushedEvents.current) }, meanwhile));
   }, [runId]);
 
   useEffect(() => void load(), [load]);
   useRunSocket({
     onEvent: (event) => {
       if (event.runId !== runId) return;
-      setDetail((d) => (d && !d.events.some((x) => x.seq === event.seq) ? { ...d, events: [...d.events, event].sort((a, b) => a.seq - b.seq) } : d));
+      pushedEvents.current = unionEvents(pushedEvents.current, [event]);
+      setDetail((d) => (d ? { ...d, events: unionEvents(d.events, [event]) } : d));
       // The context snapshot and sent messages live on the run row: fetch them when they change.
       if (event.type === "context" || event.type === "message_sent") void load();
     },
     onRun: (run) => {
-      if (run.id === runId) return setDetail((d) => (d ? { ...d, run } : d));
+      if (run.id === runId) {
+        pushed.current = { run, at: performance.now() };
+        return setDetail((d) => (d ? { ...d, run } : d));
+      }
       // A run linked to this one (its retry, the run before it, one it set off) changed: its badge here follows.
       const p = detail?.place;
       if (run.retryOfId === runId || p?.parent?.run?.id === run.id || p?.retryOf?.id === run.id || p?.children.some((c) => c.id === run.id)) void load();

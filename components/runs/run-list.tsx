@@ -55,19 +55,29 @@ export function RunList({ initialFilters, options }: { initialFilters: RunFilter
     };
   }, [fetchPage]);
 
+  // When each run was last pushed: a refresh that left before a push must not undo it with
+  // the older row it read (the pushed run was read after the change it reports).
+  const pushedAt = useRef(new Map<string, number>());
   const refreshNewest = useCallback(() => {
     if (refreshTimer.current) return;
     refreshTimer.current = setTimeout(async () => {
       refreshTimer.current = null;
+      const leftAt = performance.now();
       const page = await fetchPage(null);
-      if (page) setRuns((list) => (list ? mergeRuns(list, page.runs) : page.runs));
+      if (!page) return;
+      const fresh = page.runs.filter((r) => (pushedAt.current.get(r.id) ?? 0) < leftAt);
+      setRuns((list) => (list ? mergeRuns(list, fresh) : page.runs));
     }, REFRESH_MS);
   }, [fetchPage]);
   useEffect(() => () => clearTimeout(refreshTimer.current ?? undefined), []);
 
   const agentEntity = options.agents.find((a) => a.id === filters.agentId)?.entityId;
   useRunSocket({
-    onRun: (run) =>
+    onRun: (run) => {
+      const now = performance.now();
+      // Only pushes newer than a refresh in flight matter: older ones are forgotten.
+      if (pushedAt.current.size > 1000) for (const [id, at] of pushedAt.current) if (now - at > 60_000) pushedAt.current.delete(id);
+      pushedAt.current.set(run.id, now);
       setRuns((list) => {
         if (!list) return list;
         const known = list.some((r) => r.id === run.id);
@@ -76,7 +86,8 @@ export function RunList({ initialFilters, options }: { initialFilters: RunFilter
         if (!matches) return list;
         refreshNewest();
         return mergeRuns(list, [run]);
-      }),
+      });
+    },
     onLive: refreshNewest,
   });
 
