@@ -5,6 +5,7 @@
 // work is most of the cost of a one-row read on the embedded database.
 import type { Db } from "../../db/client";
 import { coalescingLoader } from "../../db/coalescing-loader";
+import { isLiveSessionRow } from "./sessions";
 
 /** A session's user, as authentication needs it, and the spaces its entity is a member of. */
 export interface SessionUser {
@@ -17,7 +18,7 @@ export interface SessionUser {
 }
 
 export interface ConnectLookups {
-  /** The user behind a live session (a session row of this user, not expired), or null. */
+  /** The user behind a live session (isLiveSessionRow), or null. */
   userForSession(sid: string, userId: string): Promise<SessionUser | null>;
   /** The spaces an entity is a member of now. */
   memberships(entityId: string): Promise<string[]>;
@@ -63,7 +64,7 @@ export function connectLookups(db: Db): ConnectLookups {
 
   const userForSession = async (sid: string, userId: string): Promise<SessionUser | null> => {
     const row = await sessions.load(sid);
-    if (!row || row.userId !== userId || new Date(row.expires) <= new Date()) return null;
+    if (!row || !isLiveSessionRow(row, userId)) return null;
     return { id: row.userId, email: row.email, isAdmin: row.isAdmin, entityId: row.entityId, entity: { name: row.name }, spaceIds: row.spaceIds };
   };
   return {

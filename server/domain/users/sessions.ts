@@ -19,16 +19,19 @@ export async function createSession(db: Db, userId: string, expires: Date): Prom
   return sid;
 }
 
+/** The one rule for a session row: it is `userId`'s and has not expired (a signed-out one has no row). */
+export function isLiveSessionRow(row: { userId: string; expires: Date | string } | null | undefined, userId: string): boolean {
+  return !!row && row.userId === userId && new Date(row.expires) > new Date();
+}
+
 /** The user behind a live session (with its entity), or null when it ended, expired or is someone else's. */
 export async function userForSession(db: Db, sid: string, userId: string) {
   const row = await db.session.findUnique({ where: { sessionToken: sid }, include: { user: { include: { entity: true } } } });
-  if (!row || row.userId !== userId || row.expires <= new Date()) return null;
-  return row.user;
+  return isLiveSessionRow(row, userId) ? row!.user : null;
 }
 
 export async function isSessionLive(db: Db, sid: string, userId: string): Promise<boolean> {
-  const row = await db.session.findUnique({ where: { sessionToken: sid }, select: { userId: true, expires: true } });
-  return !!row && row.userId === userId && row.expires > new Date();
+  return isLiveSessionRow(await db.session.findUnique({ where: { sessionToken: sid }, select: { userId: true, expires: true } }), userId);
 }
 
 /** Sign-out: the session's cookie stops working and its sockets close. */
