@@ -4,11 +4,23 @@
 //
 //   npm run bench:fanout                         # N=200 receivers, M=200 messages
 //   npm run bench:fanout -- --clients 1000 --messages 500 --warmup 50 --window 1 --batch 50 --json
+//   npm run bench:fanout -- --inline              # servers in this process, beside the clients
+//   npm run bench:fanout -- --rounds 4            # more rounds, each on fresh servers
+//
+// Each server runs in a process of its own (bench/server-child.ts), as a deployed one would:
+// the clients' decoding is then not on the server's event loop. `--inline` runs both servers
+// in the clients' process instead, the way this bench first measured.
+//
+// The target measured first runs with colder client code and a younger heap in this
+// process, and that alone moved the ratio by a third. So the targets take turns: round r
+// measures both on fresh servers, parley first in even rounds and bare first in odd ones
+// (parley, bare, bare, parley, ...), and each target's figures pool its rounds.
 //
 // With DATABASE_URL set, Parley runs on a throwaway PostgreSQL database; otherwise on
 // an in-memory PGlite. See bench/measure.ts for how latency and pacing are defined.
 import os from "node:os";
 import { connectAll, percentile, runPhase, type ClientSocket } from "./measure";
+import { startChildServer } from "./server-child-client";
 import { startBare, startParley, type Target } from "./targets";
 
 interface Options {
@@ -18,25 +30,28 @@ interface Options {
   window: number;
   batch: number;
   json: boolean;
+  inline: boolean;
+  rounds: number;
 }
 
-const USAGE = "usage: bench:fanout [--clients N=200] [--messages M=200] [--warmup W=20] [--window K=1] [--batch B=50] [--json]";
+const USAGE = "usage: bench:fanout [--clients N=200] [--messages M=200] [--warmup W=20] [--window K=1] [--batch B=50] [--rounds R=2] [--inline] [--json]";
 
 function parseOptions(argv: string[]): Options {
-  const o: Options = { clients: 200, messages: 200, warmup: 20, window: 1, batch: 50, json: false };
+  const o: Options = { clients: 200, messages: 200, warmup: 20, window: 1, batch: 50, json: false, inline: false, rounds: 2 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--json") o.json = true;
+    else if (arg === "--inline") o.inline = true;
     else if (arg === "--help" || arg === "-h") {
       console.log(USAGE);
       process.exit(0);
     } else if (arg === "--warmup" && !/^\d+$/.test(argv[i + 1] ?? ""))
       o.warmup = 20; // bare flag: the default
-    else if (["--clients", "--messages", "--warmup", "--window", "--batch"].includes(arg)) {
+    else if (["--clients", "--messages", "--warmup", "--window", "--batch", "--rounds"].includes(arg)) {
       const value = Number(argv[++i]);
       const min = arg === "--warmup" ? 0 : 1;
       if (!Number.isInteger(value) || value < min) throw new Error(`${arg} needs an integer ≥ ${min}\n${USAGE}`);
-      o[arg.slice(2) as "clients" | "messages" | "warmup" | "window" | "batch"] = value;
+      o[arg.slice(2) as "clients" | "messages" | "warmup" | "window" | "batch" | "rounds"] = value;
     } else throw new Error(`unknown argument ${arg}\n${USAGE}`);
   }
   return o;
@@ -45,7 +60,11 @@ function parseOptions(argv: string[]): Options {
 interface Result {
   target: Target["name"];
   setupS: number;
+  /** Mean over the rounds, and the fastest and slowest round. */
   connectS: number;
+  connectRangeS: [number, number];
+  /** p50 of send → the first receiver: what the server does before its broadcast loop. */
+  firstP50Ms: number;
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
@@ -56,11 +75,20 @@ interface Result {
 /** Sockets connected (and closed) before a target's connect is timed. */
 const CONNECT_WARMUP = 100;
 
-// Peak RSS, sampled: one process holds the server and all N+1 clients.
+// Peak RSS of this process, sampled: it holds all N+1 clients (and, with --inline, the servers).
 let peakRss = 0;
 const sampleRss = () => (peakRss = Math.max(peakRss, process.memoryUsage.rss()));
 
-async function measure(target: Target, o: Options): Promise<Result> {
+/** One round of one target: its connect time and every message's latency. */
+interface Round {
+  setupS: number;
+  connectS: number;
+  latencies: number[];
+  firsts: number[];
+  elapsedMs: number;
+}
+
+async function measure(target: Target, o: Options): Promise<Round> {
   let sockets: ClientSocket[] = [];
   try {
     // A warm-up connect first, for each target alike: otherwise the target measured second
@@ -77,28 +105,57 @@ async function measure(target: Target, o: Options): Promise<Result> {
     const receivers = sockets.slice(0, o.clients);
     const run = Date.now().toString(36); // keeps clientMessageIds unique per sender across phases
     if (o.warmup > 0) await runPhase(sender, receivers, { spaceId: target.spaceId, count: o.warmup, window: o.window, tag: `w${run}` });
-    const { latencies, elapsedMs } = await runPhase(sender, receivers, {
+    const { latencies, firsts, elapsedMs } = await runPhase(sender, receivers, {
       spaceId: target.spaceId,
       count: o.messages,
       window: o.window,
       tag: `m${run}`,
     });
     sampleRss();
-    const perS = (n: number) => n / (elapsedMs / 1000);
-    return {
-      target: target.name,
-      setupS: target.setupS,
-      connectS,
-      p50Ms: percentile(latencies, 50),
-      p99Ms: percentile(latencies, 99),
-      maxMs: Math.max(...latencies),
-      msgsPerS: perS(o.messages),
-      deliveriesPerS: perS(o.messages * o.clients),
-    };
+    return { setupS: target.setupS, connectS, latencies, firsts, elapsedMs };
   } finally {
     for (const s of sockets) s.disconnect();
     await target.close();
   }
+}
+
+/** One target's rounds as one result: latencies pooled, connect and setup averaged. */
+function pool(target: Target["name"], rounds: Round[], o: Options): Result {
+  const latencies = rounds.flatMap((r) => r.latencies);
+  const mean = (f: (r: Round) => number) => rounds.reduce((sum, r) => sum + f(r), 0) / rounds.length;
+  const elapsedS = rounds.reduce((sum, r) => sum + r.elapsedMs, 0) / 1000;
+  return {
+    target,
+    setupS: mean((r) => r.setupS),
+    connectS: mean((r) => r.connectS),
+    connectRangeS: [Math.min(...rounds.map((r) => r.connectS)), Math.max(...rounds.map((r) => r.connectS))],
+    firstP50Ms: percentile(
+      rounds.flatMap((r) => r.firsts),
+      50,
+    ),
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    maxMs: Math.max(...latencies),
+    msgsPerS: (o.messages * rounds.length) / elapsedS,
+    deliveriesPerS: (o.messages * rounds.length * o.clients) / elapsedS,
+  };
+}
+
+/** A target whose server runs in a process of its own; its setup time includes starting that process. */
+async function startInChild(kind: Target["name"], receivers: number, warmup: number): Promise<Target & { dbLabel: string }> {
+  const t0 = performance.now();
+  const child = await startChildServer({ kind, spaces: 1, members: receivers + 1, tag: "Receiver", warmup });
+  const cookie = (c: string | undefined) => (c ? { cookie: c } : ({} as Record<string, string>));
+  return {
+    name: kind,
+    url: child.url,
+    spaceId: child.spaceIds[0]!,
+    headers: (i) => cookie(child.cookies[i]),
+    warmupHeaders: (i) => cookie(child.warmupCookies[i]),
+    setupS: (performance.now() - t0) / 1000,
+    dbLabel: child.dbLabel,
+    close: () => child.stop(),
+  };
 }
 
 async function main() {
@@ -106,14 +163,32 @@ async function main() {
   const started = performance.now();
   const sampler = setInterval(sampleRss, 250).unref();
 
-  const parleyTarget = await startParley(o.clients, Math.min(CONNECT_WARMUP, o.clients));
-  const dbLabel = parleyTarget.dbLabel;
-  const parley = await measure(parleyTarget, o);
-  const bare = await measure(await startBare(), o);
+  const warmup = Math.min(CONNECT_WARMUP, o.clients);
+  let dbLabel = "";
+  const start: Record<Target["name"], () => Promise<Target>> = {
+    parley: async () => {
+      const t = o.inline ? await startParley(o.clients, warmup) : await startInChild("parley", o.clients, warmup);
+      dbLabel = t.dbLabel;
+      return t;
+    },
+    bare: async () => (o.inline ? startBare() : startInChild("bare", o.clients, 0)),
+  };
+  const rounds: Record<Target["name"], Round[]> = { parley: [], bare: [] };
+  for (let r = 0; r < o.rounds; r++) {
+    const order: Target["name"][] = r % 2 === 0 ? ["parley", "bare"] : ["bare", "parley"];
+    for (const name of order) rounds[name].push(await measure(await start[name](), o));
+  }
+  const parley = pool("parley", rounds.parley, o);
+  const bare = pool("bare", rounds.bare, o);
   clearInterval(sampler);
   sampleRss();
 
-  const ratio = { p50: parley.p50Ms / bare.p50Ms, p99: parley.p99Ms / bare.p99Ms, throughput: parley.msgsPerS / bare.msgsPerS };
+  const ratio = {
+    p50: parley.p50Ms / bare.p50Ms,
+    p99: parley.p99Ms / bare.p99Ms,
+    throughput: parley.msgsPerS / bare.msgsPerS,
+    connect: parley.connectS / bare.connectS,
+  };
   const totalS = (performance.now() - started) / 1000;
   const report = {
     options: o,
@@ -133,25 +208,40 @@ function table(
   o: Options,
   env: { node: string; cpus: number; database: string },
   rows: Result[],
-  ratio: { p50: number; p99: number; throughput: number },
+  ratio: { p50: number; p99: number; throughput: number; connect: number },
   peakRssMb: number,
   totalS: number,
 ): string {
   const f = (n: number, d = 1) => n.toFixed(d);
   const pad = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(12) : c.padStart(11))).join(" ");
   return [
-    `Parley fan-out: 1 sender → ${o.clients} receivers in one channel, ${o.messages} messages (+${o.warmup} warm-up), window ${o.window}`,
+    `Parley fan-out: 1 sender → ${o.clients} receivers in one channel, ${o.messages} messages (+${o.warmup} warm-up), window ${o.window}, ${o.rounds} round(s) per target`,
     `node ${env.node}, ${env.cpus} CPUs, parley database: ${env.database}`,
-    "All N+1 clients are socket.io-client sockets (websocket) in THIS process, sharing its event loop",
-    "with the server: receive-side decoding is inside the latency, for both targets alike.",
+    o.inline
+      ? "All N+1 clients are socket.io-client sockets (websocket) in THIS process, sharing its event loop\nwith the server: receive-side decoding is inside the latency, for both targets alike."
+      : "Each server runs in a process of its own; all N+1 clients are socket.io-client sockets (websocket)\nin this one, so receive-side decoding is inside the latency, for both targets alike.",
     "latency = send → the LAST receiver's message:new; msgs/s = messages delivered to all N per second.",
+    "first p50 = send → the FIRST receiver's: the server's own work before its broadcast loop.",
     "parley also announces presence (batched every 500 ms) and relays read receipts (its real behaviour).",
+    "connect s = opening all N+1 sockets until each has session:ready: the mean of the rounds (fastest–slowest).",
     "",
-    pad(["target", "p50 ms", "p99 ms", "max ms", "msgs/s", "deliveries/s", "connect s"]),
-    ...rows.map((r) => pad([r.target, f(r.p50Ms, 2), f(r.p99Ms, 2), f(r.maxMs, 2), f(r.msgsPerS), f(r.deliveriesPerS, 0), f(r.connectS, 2)])),
-    pad(["parley/bare", `${f(ratio.p50, 2)}x`, `${f(ratio.p99, 2)}x`, "", `${f(ratio.throughput, 2)}x`, "", ""]),
+    pad(["target", "first p50", "p50 ms", "p99 ms", "max ms", "msgs/s", "deliveries/s", "connect s", "range"]),
+    ...rows.map((r) =>
+      pad([
+        r.target,
+        f(r.firstP50Ms, 2),
+        f(r.p50Ms, 2),
+        f(r.p99Ms, 2),
+        f(r.maxMs, 2),
+        f(r.msgsPerS),
+        f(r.deliveriesPerS, 0),
+        f(r.connectS, 2),
+        r.connectRangeS.map((x) => f(x, 2)).join("–"),
+      ]),
+    ),
+    pad(["parley/bare", "", `${f(ratio.p50, 2)}x`, `${f(ratio.p99, 2)}x`, "", `${f(ratio.throughput, 2)}x`, "", `${f(ratio.connect, 2)}x`, ""]),
     "",
-    `parley db setup+seed ${f(rows[0]!.setupS, 2)} s; peak RSS ${peakRssMb} MB; total ${f(totalS)} s`,
+    `parley db setup+seed ${f(rows[0]!.setupS, 2)} s; peak RSS of the ${o.inline ? "only" : "clients'"} process ${peakRssMb} MB; total ${f(totalS)} s`,
   ].join("\n");
 }
 

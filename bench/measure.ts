@@ -48,12 +48,15 @@ function connectOne(target: Target, i: number): Promise<ClientSocket> {
 export interface PhaseResult {
   /** Per message: send → the LAST receiver's message:new, in ms. */
   latencies: number[];
+  /** Per message: send → the FIRST receiver's message:new, in ms: the server's own time, before its broadcast loop. */
+  firsts: number[];
   /** First measured send → last full delivery, in ms. */
   elapsedMs: number;
 }
 
 interface Pending {
   remaining: number;
+  min: number;
   max: number;
   done: () => void;
 }
@@ -82,14 +85,16 @@ export async function runPhase(
     if (!p) return;
     const latency = now - Number(sentAt);
     if (latency > p.max) p.max = latency;
+    if (latency < p.min) p.min = latency;
     if (--p.remaining === 0) p.done();
   };
   for (const r of receivers) r.on("message:new", onNew);
 
   const latencies = new Array<number>(opts.count);
+  const firsts = new Array<number>(opts.count);
   const sendOne = async (index: number) => {
     let timer: NodeJS.Timeout | undefined;
-    const entry: Pending = { remaining: receivers.length, max: 0, done: () => {} };
+    const entry: Pending = { remaining: receivers.length, min: Number.POSITIVE_INFINITY, max: 0, done: () => {} };
     const delivered = new Promise<void>((resolve, reject) => {
       entry.done = resolve;
       timer = setTimeout(
@@ -113,6 +118,7 @@ export async function runPhase(
       pending.delete(index);
     }
     latencies[index] = entry.max;
+    firsts[index] = entry.min;
   };
 
   let next = 0;
@@ -126,7 +132,7 @@ export async function runPhase(
   } finally {
     for (const r of receivers) r.off("message:new", onNew);
   }
-  return { latencies, elapsedMs: performance.now() - t0 };
+  return { latencies, firsts, elapsedMs: performance.now() - t0 };
 }
 
 /** Nearest-rank percentile of an unsorted sample. */

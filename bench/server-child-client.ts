@@ -8,16 +8,28 @@ export interface ChildServer {
   /** Person i's session cookie, and the channel person i is in. */
   cookies: string[];
   spaceIds: string[];
+  /** Cookies of the extra people asked for with `warmup`, in a channel of their own. */
+  warmupCookies: string[];
   dbLabel: string;
   ask<T>(type: "mem" | "stored"): Promise<T>;
-  stop(): void;
+  /** Asks the server to stop; resolves once its process has exited. */
+  stop(): Promise<void>;
   kill(): void;
 }
 
-export async function startChildServer(config: { spaces: number; members: number; tag: string }, opts: { exposeGc?: boolean } = {}): Promise<ChildServer> {
+export async function startChildServer(
+  config: { kind?: "parley" | "bare"; spaces: number; members: number; tag: string; warmup?: number },
+  opts: { exposeGc?: boolean } = {},
+): Promise<ChildServer> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const child = fork(path.join(here, "server-child.ts"), [JSON.stringify(config)], {
-    execArgv: ["--import", "tsx", ...(opts.exposeGc ? ["--expose-gc"] : [])],
+    execArgv: [
+      "--import",
+      "tsx",
+      ...(opts.exposeGc ? ["--expose-gc"] : []),
+      // BENCH_SERVER_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+      ...(process.env.BENCH_SERVER_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`] : []),
+    ],
     stdio: "inherit",
   });
   const next = <T>(type: string) =>
@@ -31,7 +43,7 @@ export async function startChildServer(config: { spaces: number; members: number
         resolve(m as T);
       });
     });
-  const up = await next<{ url: string; cookies: string[]; spaceIds: string[]; dbLabel: string }>("up");
+  const up = await next<{ url: string; cookies: string[]; spaceIds: string[]; warmupCookies: string[]; dbLabel: string }>("up");
   return {
     ...up,
     ask<T>(type: "mem" | "stored") {
@@ -39,7 +51,12 @@ export async function startChildServer(config: { spaces: number; members: number
       child.send({ type });
       return reply;
     },
-    stop: () => child.send({ type: "stop" }),
+    stop: () => {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      child.send({ type: "stop" });
+      return exited;
+    },
     kill: () => child.kill(),
   };
 }

@@ -3,7 +3,7 @@
 //            seq row lock, message:new broadcast, batched presence) over its own database;
 //   bare   — a plain Socket.IO server that acks and room-broadcasts the same payload shape,
 //            so the ratio shows what Parley's work costs on top of Socket.IO itself.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server } from "socket.io";
@@ -76,16 +76,25 @@ export async function startParley(receivers: number, warmupPeople = 0): Promise<
 }
 
 export async function startBare(): Promise<Target> {
+  const server = await serveBare();
+  return { name: "bare", url: server.url, spaceId: server.spaceId, headers: () => ({}), setupS: 0, close: server.close };
+}
+
+/** The bare Socket.IO server on a free port: it acks and room-broadcasts, nothing more. */
+export async function serveBare(): Promise<{ url: string; spaceId: string; close(): Promise<void> }> {
   const http = createServer();
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(http);
-  const room = "space:bench";
-  const sender = { id: "bare-sender", name: "Sender", type: "human" as const, avatarColor: null };
+  // Ids as long as Parley's (a cuid space, a seeded entity id, a uuid per message), so that
+  // both servers send and both sets of clients parse the same number of bytes per message.
+  const spaceId = `c${randomBytes(12).toString("hex").slice(0, 24)}`;
+  const room = `space:${spaceId}`;
+  const sender = { id: "bench-e-1000", name: "Sender", type: "human" as const, avatarColor: "#4f46e5" };
   let seq = 0;
   io.on("connection", (socket) => {
     socket.on("message:send", (p, ack) => {
       seq++;
       const message: MessageDto = {
-        id: `bare-${seq}`,
+        id: randomUUID(),
         seq,
         spaceId: p.spaceId,
         sender,
@@ -107,12 +116,5 @@ export async function startBare(): Promise<Target> {
     socket.emit("session:ready", { protocol: PROTOCOL_VERSION, entityId: socket.id, online: [] });
   });
   const url = await listen(http);
-  return {
-    name: "bare",
-    url,
-    spaceId: "bench",
-    headers: () => ({}),
-    setupS: 0,
-    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
-  };
+  return { url, spaceId, close: () => new Promise<void>((resolve) => io.close(() => resolve())) };
 }

@@ -1,5 +1,5 @@
-// The hot path of sending: the next per-space seq, the message row and the sender's read
-// cursor, in ONE statement. A transaction would hold the space's row lock (and a pooled
+// The hot path of sending: the membership check, the next per-space seq, the message row and
+// the sender's read cursor, in ONE statement. A transaction would hold the space's row lock (and a pooled
 // connection) across several round trips, so senders in a busy channel would queue behind
 // each other's network waits and starve the pool; a single statement holds the lock only
 // while it runs, and rolls back as a whole (no seq gap) when the idempotency key collides.
@@ -11,8 +11,6 @@ import type { MessageRow } from "../dto";
 export interface NewMessage {
   spaceId: string;
   senderId: string;
-  /** The sender's membership row: its cursor moves to the new message (forward only). */
-  membershipId: string;
   text: string;
   replyToMessageId?: string;
   clientMessageId?: string;
@@ -35,8 +33,12 @@ interface Inserted {
 
 /**
  * Inserts the message with the space's next seq and returns it as a row for toMessageDto,
- * sender and quoted message joined in, so the broadcast needs no second query; null when
- * the space does not exist.
+ * sender and quoted message joined in, so the broadcast needs no second query. The sender's
+ * read cursor moves to it (forward only).
+ *
+ * Null, with nothing written, when the sender is not a member of a live (unarchived) space,
+ * or when the message it replies to is not in that space: the caller tells which apart, on
+ * that rare path only, so that a send costs one round trip.
  */
 export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow | null> {
   const id = randomUUID();
@@ -44,8 +46,15 @@ export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow |
   // UTC from here, as Prisma writes timestamps (the column has no time zone; the server's may not be UTC).
   const createdAt = new Date();
   const rows = await db.$queryRaw<Inserted[]>`
-    WITH s AS (
-      UPDATE "Space" SET "lastSeq" = "lastSeq" + 1, "updatedAt" = now() WHERE id = ${m.spaceId} RETURNING "lastSeq"
+    WITH mb AS (
+      SELECT mb.id FROM "Membership" mb JOIN "Space" sp ON sp.id = mb."spaceId"
+      WHERE mb."spaceId" = ${m.spaceId} AND mb."entityId" = ${m.senderId} AND sp."archivedAt" IS NULL
+    ), s AS (
+      UPDATE "Space" SET "lastSeq" = "lastSeq" + 1, "updatedAt" = now()
+      WHERE id = ${m.spaceId} AND EXISTS (SELECT 1 FROM mb)
+        AND (${m.replyToMessageId ?? null}::text IS NULL
+             OR EXISTS (SELECT 1 FROM "Message" p WHERE p.id = ${m.replyToMessageId ?? null} AND p."spaceId" = ${m.spaceId}))
+      RETURNING "lastSeq"
     ), msg AS (
       INSERT INTO "Message" (id, "spaceId", seq, "senderId", text, "replyToMessageId", "clientMessageId", "runId", "chainDepth", origin, "createdAt")
       SELECT ${id}, ${m.spaceId}, s."lastSeq", ${m.senderId}, ${m.text}, ${m.replyToMessageId ?? null}, ${m.clientMessageId ?? null},
@@ -54,7 +63,7 @@ export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow |
       RETURNING id, seq, "replyToMessageId"
     ), cursor AS (
       UPDATE "Membership" SET "lastSeenSeq" = msg.seq, "lastSeenMessageId" = msg.id
-      FROM msg WHERE "Membership".id = ${m.membershipId} AND "Membership"."lastSeenSeq" < msg.seq
+      FROM msg, mb WHERE "Membership".id = mb.id AND "Membership"."lastSeenSeq" < msg.seq
     )
     SELECT msg.id, msg.seq, e.name AS "senderName", e.type::text AS "senderType", e."avatarColor" AS "senderAvatarColor",
            r.id AS "replyId", r.seq AS "replySeq", r.text AS "replyText", re.name AS "replySenderName"

@@ -36,19 +36,9 @@ export async function sendMessage(deps: Deps, actor: Actor, input: SendMessageIn
   if (input.text.length > MAX_MESSAGE_LENGTH) {
     throw new AppError("payload_too_large", `Message is longer than ${MAX_MESSAGE_LENGTH} characters`);
   }
-  const membership = await requireMembership(db, input.spaceId, actor.entityId);
-
-  if (input.clientMessageId) {
-    const existing = await findByKey(deps, actor.entityId, input.clientMessageId, input.spaceId);
-    if (existing) return { message: existing, created: false };
-  }
-  if (input.replyToMessageId) {
-    const parent = await db.message.findUnique({ where: { id: input.replyToMessageId }, select: { spaceId: true } });
-    if (!parent || parent.spaceId !== input.spaceId) {
-      throw new AppError("bad_request", "The message you reply to is not in this space");
-    }
-  }
-
+  // One statement checks membership (and the quoted message), stores and moves the cursor;
+  // a retry's stored copy is found by the key's unique violation below, not looked up first,
+  // so a first send costs one round trip.
   let row;
   try {
     row = await insertInSeqOrder(
@@ -57,7 +47,6 @@ export async function sendMessage(deps: Deps, actor: Actor, input: SendMessageIn
         insertMessage(db, {
           spaceId: input.spaceId,
           senderId: actor.entityId,
-          membershipId: membership.id,
           text: input.text,
           replyToMessageId: input.replyToMessageId,
           clientMessageId: input.clientMessageId,
@@ -77,11 +66,18 @@ export async function sendMessage(deps: Deps, actor: Actor, input: SendMessageIn
     }
     throw e;
   }
-  if (!row) throw new AppError("not_found", "Space not found or you are not a member");
+  if (!row) throw await whyNotStored(deps, actor, input);
 
   const message = toMessageDto(row);
   deps.bus?.emit("message:created", message);
   return { message, created: true };
+}
+
+/** Nothing was stored: not a member (asked first, so a non-member learns nothing), or a bad reply. */
+async function whyNotStored({ db }: Deps, actor: Actor, input: SendMessageInput): Promise<AppError> {
+  await requireMembership(db, input.spaceId, actor.entityId);
+  if (!input.replyToMessageId) return new AppError("not_found", "Space not found or you are not a member");
+  return new AppError("bad_request", "The message you reply to is not in this space");
 }
 
 async function findByKey({ db }: Deps, senderId: string, clientMessageId: string, spaceId: string) {

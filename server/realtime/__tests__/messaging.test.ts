@@ -78,8 +78,40 @@ describe("live messages", () => {
     const other = await createChannel(t.deps, alice.actor, { name: "elsewhere" });
     const there = await call(a, "message:send", { spaceId: other.id, text: "over here" });
     if (!there.ok) throw new Error("send failed");
+    const before = await t.deps.db.space.findUniqueOrThrow({ where: { id: spaceId }, select: { lastSeq: true } });
     const ack = await send(a, "reply", { replyToMessageId: there.data.message.id });
     expect(ack).toMatchObject({ ok: false, error: { code: "bad_request" } });
+    // Refused inside the storing statement: no seq was spent on it.
+    expect(await t.deps.db.space.findUniqueOrThrow({ where: { id: spaceId }, select: { lastSeq: true } })).toEqual(before);
+  });
+
+  it("a retry of a stored message gets that message back and spends no seq", async () => {
+    const a = await alice.connect();
+    const first = await send(a, "sent once", { clientMessageId: "retry-1" });
+    if (!first.ok) throw new Error("send failed");
+    const again = await send(a, "sent once", { clientMessageId: "retry-1" });
+    expect(again.ok && again.data.message).toEqual(first.data.message);
+    const next = await send(a, "the next one");
+    expect(next.ok && next.data.message.seq).toBe(first.data.message.seq + 1);
+  });
+
+  it("a clientMessageId already used in another space is a conflict, and nothing is stored", async () => {
+    const a = await alice.connect();
+    const other = await createChannel(t.deps, alice.actor, { name: "keys elsewhere" });
+    const there = await call(a, "message:send", { spaceId: other.id, text: "first use", clientMessageId: "shared-key" });
+    expect(there.ok).toBe(true);
+    const ack = await send(a, "second use", { clientMessageId: "shared-key" });
+    expect(ack).toMatchObject({ ok: false, error: { code: "conflict" } });
+    expect(await t.deps.db.message.count({ where: { clientMessageId: "shared-key" } })).toBe(1);
+  });
+
+  it("an archived space takes no more messages", async () => {
+    const a = await alice.connect();
+    const old = await createChannel(t.deps, alice.actor, { name: "archived soon" });
+    await t.deps.db.space.update({ where: { id: old.id }, data: { archivedAt: new Date() } });
+    const ack = await call(a, "message:send", { spaceId: old.id, text: "anyone?" });
+    expect(ack).toMatchObject({ ok: false, error: { code: "not_found" } });
+    expect(await t.deps.db.message.count({ where: { spaceId: old.id } })).toBe(0);
   });
 });
 
