@@ -134,6 +134,11 @@ describe("product limits", () => {
     expect(limits.RATE_LIMITS.agentKnowledgeReadsPerUser).toEqual({ points: 120, durationS: 60 });
   });
   it("the embedded database runs at most 4 agent runs at once per process", () => expect(limits.MAX_RUNS_IN_FLIGHT_EMBEDDED).toBe(4));
+  it("a process claims a second run only under half a core and 4 ms of loop lag, and looks again after 25 ms", () => {
+    expect(limits.RUN_CLAIM_MAX_CPU_SHARE).toBe(0.5);
+    expect(limits.RUN_CLAIM_MAX_LOOP_LAG_MS).toBe(4);
+    expect(limits.RUN_CLAIM_RETRY_MS).toBe(25);
+  });
   it("10 test triggers per admin per minute", () => expect(limits.RATE_LIMITS.testTriggersPerUser).toEqual({ points: 10, durationS: 60 }));
   it("30 usage reports per user per minute", () => expect(limits.RATE_LIMITS.usageReadsPerUser).toEqual({ points: 30, durationS: 60 }));
   it("usage covers the last 7 or 30 UTC days", () => expect(limits.USAGE_RANGE_DAYS).toEqual([7, 30]));

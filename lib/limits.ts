@@ -39,6 +39,16 @@ export const MAX_WAITS_PER_RUN = 10;
 export const MAX_WAITING_RUNS_PER_AGENT = 5;
 /** Runs one process executes at once on the embedded database (one connection), all agents together. */
 export const MAX_RUNS_IN_FLIGHT_EMBEDDED = 4;
+/**
+ * A process with a run in flight claims another only while it uses at most this share of a
+ * core (smoothed): people's sends share the process. One run is always allowed, so agents
+ * always progress.
+ */
+export const RUN_CLAIM_MAX_CPU_SHARE = 0.5;
+/** …and while its event loop runs at most this late (smoothed). */
+export const RUN_CLAIM_MAX_LOOP_LAG_MS = 4;
+/** A claim held back by a busy loop is tried again after this long. */
+export const RUN_CLAIM_RETRY_MS = 25;
 /** Runs one agent may have `running` at once; further ones stay queued. */
 export const MAX_CONCURRENT_RUNS = 5;
 /**

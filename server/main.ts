@@ -19,6 +19,7 @@ import { log } from "./log";
 import { DomainBus } from "./domain/bus";
 import { createGateway } from "./agents/gateway";
 import { MAX_RUNS_IN_FLIGHT_EMBEDDED, SHUTDOWN_FORCE_EXIT_MS } from "@/lib/limits";
+import { watchLoopHeadroom } from "./agents/runs/loop-headroom";
 import { prepareRequest } from "./http/edge";
 import { withRequestId } from "./http/request-id";
 import { watchProcess } from "./metrics/watch-process";
@@ -55,6 +56,8 @@ async function main() {
     tickMs: e.PARLEY_TICK_MS,
     // On the embedded database (one connection) a few runs at once keep members' queries moving.
     maxRunsInFlight: e.DATABASE_URL ? undefined : MAX_RUNS_IN_FLIGHT_EMBEDDED,
+    // A process busy with runs claims no more until people's requests have room again.
+    headroom: watchLoopHeadroom(),
     leaseMs: e.PARLEY_RUN_LEASE_MS,
   });
   setRuntime({ ...deps, secret, gateway, pingRedis: realtime.pingRedis });

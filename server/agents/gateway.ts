@@ -9,6 +9,7 @@ import type { GatewayCtx } from "./gateway-context";
 import { defaultModelResolver, type ModelResolver } from "./models/resolve-model";
 import { onMessage } from "./triggers/on-message";
 import { RunWorker } from "./runs/worker";
+import type { LoopHeadroom } from "./runs/loop-headroom";
 import { PlanScheduler } from "./plans/scheduler";
 import { inBackground } from "../db/lanes";
 import { RUN_LEASE_MS } from "@/lib/limits";
@@ -26,6 +27,13 @@ export interface GatewayOptions {
   maxRunsInFlight?: number;
   /** A run whose process stopped touching it for this long is taken over (runs/lease.ts). Default RUN_LEASE_MS. */
   leaseMs?: number;
+  /**
+   * Past the first run in flight, claim another only while this has room (runs/loop-headroom.ts),
+   * so that people's requests in this process stay fast. The server passes watchLoopHeadroom();
+   * tests that count runs executing at once pass none, since a loaded test machine would hold
+   * claims back. The gateway stops it when it stops.
+   */
+  headroom?: LoopHeadroom;
 }
 
 export interface Gateway {
@@ -60,7 +68,8 @@ export function createGateway(deps: Deps, opts: GatewayOptions = {}): Gateway {
     leaseMs: opts.leaseMs ?? RUN_LEASE_MS,
     kick: () => worker.kick(),
   };
-  worker = new RunWorker(ctx, opts.maxRunsInFlight);
+  const headroom = opts.headroom;
+  worker = new RunWorker(ctx, opts.maxRunsInFlight, headroom);
   const scheduler = new PlanScheduler(ctx);
   const pending = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
@@ -117,6 +126,7 @@ export function createGateway(deps: Deps, opts: GatewayOptions = {}): Gateway {
     drain,
     async stop() {
       await drain(0);
+      headroom?.stop();
       // Last: messages posted until now (by runs that finished, by requests and socket events
       // in flight) still made their runs; those are in the database for other processes.
       unsubscribe();

@@ -83,6 +83,32 @@ describe("runs in flight", () => {
     expect(await srv.deps.db.run.count({ where: { status: "completed" } })).toBeGreaterThanOrEqual(3);
     expect(await srv.deps.db.run.count({ where: { status: { in: ["queued", "running"] } } })).toBe(0);
   });
+
+  it("a process with no room claims one run at a time, still runs them all, and runs several again once it has room", async () => {
+    let db: TestServer["deps"]["db"] | undefined;
+    let most = 0;
+    const counting: Script = async () => {
+      most = Math.max(most, await db!.run.count({ where: { status: "running" } }));
+      await new Promise((r) => setTimeout(r, 30));
+      return { text: "nothing to add" };
+    };
+    let room = false;
+    const headroom = { hasRoom: () => room, load: () => ({ cpuShare: 0, lagMs: 0 }), stop: () => {} };
+    const s = await startAgentScenario({ A: counting, B: counting, C: counting }, { server: { gateway: { headroom } } });
+    srv = s.srv;
+    db = srv.deps.db;
+    await sendMessage(srv.deps, s.ada.actor, { spaceId: s.space.id, text: "busy now" });
+    await srv.gateway.idle();
+    expect(most).toBe(1);
+    expect(await srv.deps.db.run.count({ where: { status: "completed" } })).toBe(3);
+
+    room = true;
+    most = 0;
+    await sendMessage(srv.deps, s.ada.actor, { spaceId: s.space.id, text: "quiet again" });
+    await srv.gateway.idle();
+    expect(most).toBeGreaterThan(1);
+    expect(await srv.deps.db.run.count({ where: { status: "completed" } })).toBe(6);
+  });
 });
 
 describe("schedules", () => {

@@ -2,7 +2,7 @@
 // the per-agent cap and legal transitions — against the real database and Socket.IO.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, waitFor, type TestServer } from "../../testing/test-server";
-import { replyOnce, replyToHumans, silent, type Script, startAgentScenario } from "../../testing/agents";
+import { addToSpace, createAgent, replyOnce, replyToHumans, silent, type Script, startAgentScenario } from "../../testing/agents";
 import { createChannel } from "../../domain/spaces/create-channel";
 import { sendMessage } from "../../domain/messages/send-message";
 import { onMessage } from "../triggers/on-message";
@@ -110,6 +110,19 @@ describe("triggers", () => {
     await vi.waitFor(() => expect(stopped.length).toBeGreaterThanOrEqual(stoppedAt.length));
     expect(stopped).toContainEqual({ spaceId: space.id, messageId: stoppedAt[0]!.id, limit: MAX_CHAIN_DEPTH });
     socket.disconnect();
+  });
+
+  it("an agent added after a message was sent is not woken by it, however late the gateway handles it", async () => {
+    const { ada, space, agents } = await setup({ Scout: silent });
+    const { message } = await sendMessage({ ...srv.deps, bus: undefined }, ada.actor, { spaceId: space.id, text: "before you came" });
+    const late = await createAgent(srv.deps.db, "Latecomer");
+    await addToSpace(srv.deps.db, space.id, ada.entityId, [late.entityId]);
+    await onMessage(srv.gateway.ctx, message);
+    await srv.gateway.idle();
+    expect(await srv.deps.db.run.count({ where: { agentId: late.id } })).toBe(0);
+    expect(await srv.deps.db.triggerDecision.count({ where: { agentId: late.id } })).toBe(0);
+    // The members of the time still are.
+    expect(await srv.deps.db.run.count({ where: { agentId: agents[0]!.id } })).toBe(1);
   });
 
   it("concurrent deliveries of one message create one run per agent", async () => {

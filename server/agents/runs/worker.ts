@@ -11,6 +11,8 @@ import { park } from "./waits";
 import { appendRunEvent } from "./run-events";
 import { staleRuns, takeOver } from "./lease";
 import { inBackground } from "../../db/lanes";
+import { RUN_CLAIM_RETRY_MS } from "@/lib/limits";
+import type { LoopHeadroom } from "./loop-headroom";
 
 export class RunWorker {
   private pumping = false;
@@ -24,11 +26,16 @@ export class RunWorker {
   private pumpDone: Promise<void> = Promise.resolve();
   /** Set by stopClaiming(): no new claims, so a shutdown does not start runs it would then cut off. */
   private stopping = false;
+  private retry: NodeJS.Timeout | undefined;
 
-  /** `maxInFlight`: runs this process executes at once, whatever their agents (see GatewayOptions). */
+  /**
+   * `maxInFlight`: runs this process executes at once, whatever their agents (see GatewayOptions).
+   * `headroom`: past the first run in flight, a claim waits while the event loop lags (loop-headroom.ts).
+   */
   constructor(
     private readonly ctx: GatewayCtx,
     private readonly maxInFlight = Number.POSITIVE_INFINITY,
+    private readonly headroom?: LoopHeadroom,
   ) {}
 
   kick(): void {
@@ -50,6 +57,13 @@ export class RunWorker {
         for (const c of await runnableRuns(this.ctx)) {
           // Left queued, not refused: track() kicks again when a run ends and a place frees up.
           if (this.inflight.size >= this.maxInFlight || this.stopping) break;
+          if (this.inflight.size > 0 && this.headroom && !this.headroom.hasRoom()) {
+            this.retry ??= setTimeout(() => {
+              this.retry = undefined;
+              this.kick();
+            }, RUN_CLAIM_RETRY_MS);
+            break;
+          }
           if (full.has(c.agentId)) continue;
           const outcome = await claimRun(this.ctx, c);
           if (outcome === "full") full.add(c.agentId);
@@ -127,6 +141,7 @@ export class RunWorker {
   /** Shutdown, first step: no more claims or takeovers; runs already executing go on. */
   stopClaiming(): void {
     this.stopping = true;
+    clearTimeout(this.retry);
   }
 
   /**

@@ -1,13 +1,23 @@
 // The agent's toolset as AI SDK tools. Each call is recorded in the run's timeline (input
 // and result); domain errors come back to the model as `{ error }` results it can read and
 // react to, instead of failing the run.
-import { tool, type ToolSet } from "ai";
+import { type Schema, tool, type ToolSet, zodSchema } from "ai";
 import type { z } from "zod";
 import { isAppError } from "../../domain/errors";
 import { appendRunEvent } from "../runs/run-events";
 import { log } from "../../log";
 import type { RunScope } from "./run-scope";
 import { enabledTools } from "./registry";
+import type { AgentTool } from "./tool";
+
+// The SDK turns a bare zod schema into JSON Schema again on every model call; each tool's
+// converted once here, the SDK's schema object keeps its JSON Schema after the first call.
+const sdkSchemas = new WeakMap<AgentTool, Schema<Record<string, unknown>>>();
+function sdkInputSchema(t: AgentTool): Schema<Record<string, unknown>> {
+  let schema = sdkSchemas.get(t);
+  if (!schema) sdkSchemas.set(t, (schema = zodSchema(t.inputSchema as z.ZodType<Record<string, unknown>>)));
+  return schema;
+}
 
 /** `enabled` empty means every tool. */
 export function buildTools(scope: RunScope, enabled: readonly string[]): ToolSet {
@@ -26,7 +36,7 @@ export function buildTools(scope: RunScope, enabled: readonly string[]): ToolSet
     const name = t.name;
     tools[name] = tool({
       description: t.description,
-      inputSchema: t.inputSchema as z.ZodType<Record<string, unknown>>,
+      inputSchema: sdkInputSchema(t),
       execute: (input, { toolCallId }) =>
         inOrder(async () => {
           await appendRunEvent(scope.ctx, scope.run.id, "tool_call", { toolCallId, name, input });

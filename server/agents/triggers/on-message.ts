@@ -27,7 +27,9 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
       maxChainDepth: true,
       dailyTokenBudget: true,
       memberships: {
-        where: { entity: { type: "agent" } },
+        // Members when the message was sent: this runs a moment after the send, and an agent
+        // added in between must not be woken by a message from before it joined.
+        where: { entity: { type: "agent" }, joinedAt: { lte: new Date(m.createdAt) } },
         select: {
           replyMode: true,
           entity: {
