@@ -65,48 +65,47 @@ describe("service trigger limits", () => {
 });
 
 describe("runs in flight", () => {
-  it("a process cap holds runs back (queued, not refused) so a burst cannot crowd the database", async () => {
-    let db: TestServer["deps"]["db"] | undefined;
-    let most = 0;
-    const counting: Script = async () => {
-      most = Math.max(most, await db!.run.count({ where: { status: "running" } }));
-      await new Promise((r) => setTimeout(r, 20));
+  /** A script that notes the most runs `running` at once (in `seen.most`) while it lasts 30 ms. */
+  const countingRunning = () => {
+    const seen = { most: 0, db: undefined as TestServer["deps"]["db"] | undefined };
+    const script: Script = async () => {
+      seen.most = Math.max(seen.most, await seen.db!.run.count({ where: { status: "running" } }));
+      await new Promise((r) => setTimeout(r, 30));
       return { text: "nothing to add" };
     };
-    const s = await startAgentScenario({ A: counting, B: counting, C: counting }, { maxRunsInFlight: 1 });
+    return { seen, scripts: { A: script, B: script, C: script } };
+  };
+
+  it("a process cap holds runs back (queued, not refused) so a burst cannot crowd the database", async () => {
+    const { seen, scripts } = countingRunning();
+    const s = await startAgentScenario(scripts, { maxRunsInFlight: 1 });
     srv = s.srv;
-    db = srv.deps.db;
+    seen.db = srv.deps.db;
     for (let i = 0; i < 3; i++) await sendMessage(srv.deps, s.ada.actor, { spaceId: s.space.id, text: `burst ${i}` });
     await srv.gateway.idle();
-    expect(most).toBe(1);
+    expect(seen.most).toBe(1);
     // Every trigger still ran.
     expect(await srv.deps.db.run.count({ where: { status: "completed" } })).toBeGreaterThanOrEqual(3);
     expect(await srv.deps.db.run.count({ where: { status: { in: ["queued", "running"] } } })).toBe(0);
   });
 
   it("a process with no room claims one run at a time, still runs them all, and runs several again once it has room", async () => {
-    let db: TestServer["deps"]["db"] | undefined;
-    let most = 0;
-    const counting: Script = async () => {
-      most = Math.max(most, await db!.run.count({ where: { status: "running" } }));
-      await new Promise((r) => setTimeout(r, 30));
-      return { text: "nothing to add" };
-    };
+    const { seen, scripts } = countingRunning();
     let room = false;
     const headroom = { hasRoom: () => room, load: () => ({ cpuShare: 0, lagMs: 0 }), stop: () => {} };
-    const s = await startAgentScenario({ A: counting, B: counting, C: counting }, { server: { gateway: { headroom } } });
+    const s = await startAgentScenario(scripts, { server: { gateway: { headroom } } });
     srv = s.srv;
-    db = srv.deps.db;
+    seen.db = srv.deps.db;
     await sendMessage(srv.deps, s.ada.actor, { spaceId: s.space.id, text: "busy now" });
     await srv.gateway.idle();
-    expect(most).toBe(1);
+    expect(seen.most).toBe(1);
     expect(await srv.deps.db.run.count({ where: { status: "completed" } })).toBe(3);
 
     room = true;
-    most = 0;
+    seen.most = 0;
     await sendMessage(srv.deps, s.ada.actor, { spaceId: s.space.id, text: "quiet again" });
     await srv.gateway.idle();
-    expect(most).toBeGreaterThan(1);
+    expect(seen.most).toBeGreaterThan(1);
     expect(await srv.deps.db.run.count({ where: { status: "completed" } })).toBe(6);
   });
 });
