@@ -51,7 +51,9 @@ export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow |
       WHERE mb."spaceId" = ${m.spaceId} AND mb."entityId" = ${m.senderId} AND sp."archivedAt" IS NULL
     ), s AS (
       UPDATE "Space" SET "lastSeq" = "lastSeq" + 1, "updatedAt" = now()
-      WHERE id = ${m.spaceId} AND EXISTS (SELECT 1 FROM mb)
+      -- archivedAt again here: checked after the row lock, so a send queued behind the
+      -- archiving transaction sees it (mb read the space as it was when the statement began).
+      WHERE id = ${m.spaceId} AND "archivedAt" IS NULL AND EXISTS (SELECT 1 FROM mb)
         AND (${m.replyToMessageId ?? null}::text IS NULL
              OR EXISTS (SELECT 1 FROM "Message" p WHERE p.id = ${m.replyToMessageId ?? null} AND p."spaceId" = ${m.spaceId}))
       RETURNING "lastSeq"

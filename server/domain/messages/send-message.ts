@@ -66,16 +66,26 @@ export async function sendMessage(deps: Deps, actor: Actor, input: SendMessageIn
     }
     throw e;
   }
-  if (!row) throw await whyNotStored(deps, actor, input);
+  if (!row) {
+    const why = await whyNotStored(deps, actor, input);
+    if (why instanceof AppError) throw why;
+    return why;
+  }
 
   const message = toMessageDto(row);
   deps.bus?.emit("message:created", message);
   return { message, created: true };
 }
 
-/** Nothing was stored: not a member (asked first, so a non-member learns nothing), or a bad reply. */
-async function whyNotStored({ db }: Deps, actor: Actor, input: SendMessageInput): Promise<AppError> {
-  await requireMembership(db, input.spaceId, actor.entityId);
+/**
+ * Nothing was stored: not a member (asked first, so a non-member learns nothing), a retry of
+ * a stored message whose reply no longer checks out (it gets that message, as any retry
+ * does), or a bad reply.
+ */
+async function whyNotStored(deps: Deps, actor: Actor, input: SendMessageInput): Promise<SendMessageResult | AppError> {
+  await requireMembership(deps.db, input.spaceId, actor.entityId);
+  const existing = input.clientMessageId ? await findByKey(deps, actor.entityId, input.clientMessageId, input.spaceId) : null;
+  if (existing) return { message: existing, created: false };
   if (!input.replyToMessageId) return new AppError("not_found", "Space not found or you are not a member");
   return new AppError("bad_request", "The message you reply to is not in this space");
 }

@@ -91,6 +91,9 @@ describe("live messages", () => {
     if (!first.ok) throw new Error("send failed");
     const again = await send(a, "sent once", { clientMessageId: "retry-1" });
     expect(again.ok && again.data.message).toEqual(first.data.message);
+    // Even when what it quotes no longer checks out: a retry is answered with what was stored.
+    const odd = await send(a, "sent once", { clientMessageId: "retry-1", replyToMessageId: "no-such-message" });
+    expect(odd.ok && odd.data.message).toEqual(first.data.message);
     const next = await send(a, "the next one");
     expect(next.ok && next.data.message.seq).toBe(first.data.message.seq + 1);
   });
