@@ -68,7 +68,7 @@ export function createGateway(deps: Deps, opts: GatewayOptions = {}): Gateway {
     leaseMs: opts.leaseMs ?? RUN_LEASE_MS,
     kick: () => worker.kick(),
   };
-  const headroom = opts.headroom;
+  const { headroom } = opts;
   worker = new RunWorker(ctx, opts.maxRunsInFlight, headroom);
   const scheduler = new PlanScheduler(ctx);
   const pending = new Set<Promise<void>>();

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { TestServer } from "../../testing/test-server";
 import { type ModelCall, type Script, type Step, startAgentScenario } from "../../testing/agents";
 import { createChannel } from "../../domain/spaces/create-channel";
+import { removeMember } from "../../domain/spaces/remove-member";
 import { sendMessage } from "../../domain/messages/send-message";
 import { ManualClock } from "../clock";
 import { createGateway } from "../gateway";
@@ -71,6 +72,31 @@ describe("tools", () => {
     const results = await toolResults();
     expect(results.map((r) => r.name)).toEqual(["read_messages", "enter_space"]);
     for (const r of results) expect(String(r.output.error)).toMatch(/not available|not a member|not found/i);
+  });
+
+  it("send_message refuses a reply to another space's message, and any post once the agent was removed; nothing is stored", async () => {
+    let foreignMessage = "";
+    let removeScout = async () => {};
+    const scout: Script = async (c) => {
+      if (!/\(human, id:/.test(c.system.split("\nTRIGGER:\n")[1] ?? "")) return { text: "quiet" };
+      if (c.results.length === 0) return { tool: "send_message", input: { text: "quoting elsewhere", messageId: foreignMessage } };
+      if (c.results.length === 1) {
+        await removeScout();
+        return { tool: "send_message", input: { text: "still here?" } };
+      }
+      return { text: "done" };
+    };
+    const { ada, agents, space } = await setup({ Scout: scout });
+    const other = await createChannel(srv.deps, ada.actor, { name: "elsewhere" });
+    foreignMessage = (await sendMessage(srv.deps, ada.actor, { spaceId: other.id, text: "not for agents" })).message.id;
+    removeScout = () => removeMember(srv.deps, ada.actor, { spaceId: space.id, entityId: agents.Scout!.entityId });
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "go" });
+    await srv.gateway.idle();
+    const results = await toolResults();
+    expect(results.map((r) => r.name)).toEqual(["send_message", "send_message"]);
+    expect(String(results[0]!.output.error)).toMatch(/reply to is not in this space/);
+    expect(String(results[1]!.output.error)).toMatch(/not a member/);
+    expect(await srv.deps.db.message.count({ where: { senderId: agents.Scout!.entityId } })).toBe(0);
   });
 
   it("a service run starts with no active space: send_message is a tool error until enter_space", async () => {

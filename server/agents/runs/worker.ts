@@ -30,7 +30,8 @@ export class RunWorker {
 
   /**
    * `maxInFlight`: runs this process executes at once, whatever their agents (see GatewayOptions).
-   * `headroom`: past the first run in flight, a claim waits while the event loop lags (loop-headroom.ts).
+   * `headroom`: past the first run in flight, a claim waits while the process is busy (loop-headroom.ts);
+   * the runs it leaves stay queued, and the worker looks again RUN_CLAIM_RETRY_MS later.
    */
   constructor(
     private readonly ctx: GatewayCtx,

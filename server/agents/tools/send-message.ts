@@ -34,7 +34,9 @@ export const sendMessageTool = defineTool({
     if (input.text.length > MAX_MESSAGE_LENGTH) throw new AppError("payload_too_large", `text is longer than ${MAX_MESSAGE_LENGTH} characters`);
     const actor = { entityId: scope.agent.entityId };
     requireInReach(scope.run.reach, spaceId);
-    await requireMembership(ctx.db, spaceId, actor.entityId);
+    // Membership and the quoted message are checked by the send itself, in its one statement.
+    // A wait begins before the send, so for a question they are checked here first.
+    if (input.wait) await requireMembership(ctx.db, spaceId, actor.entityId);
     // A run canceled meanwhile (by an admin or stop_run, perhaps on another process) posts nothing more.
     const run = await ctx.db.run.findUniqueOrThrow({ where: { id: scope.run.id }, select: { status: true, startedAt: true, stepCount: true } });
     if (run.status !== "running") throw new AppError("conflict", `This run is ${run.status}; nothing more can be sent from it.`);
@@ -45,7 +47,7 @@ export const sendMessageTool = defineTool({
       noteSeen(scope, spaceId, earlier.seq, earlier.seq);
       return earlier.result;
     }
-    if (replyTo) {
+    if (replyTo && input.wait) {
       const parent = await ctx.db.message.findUnique({ where: { id: replyTo }, select: { spaceId: true } });
       if (parent?.spaceId !== spaceId) throw new AppError("bad_request", `Message ${replyTo} is not in the active space.`);
     }
