@@ -19,10 +19,12 @@ async function busyFor(ms: number) {
 describe("watchLoopHeadroom", () => {
   it("has room while idle, none while the process computes, and room again after", async () => {
     headroom = watchLoopHeadroom();
-    await expect.poll(() => headroom!.hasRoom(), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => headroom!.hasRoom(), { timeout: 15_000 }).toBe(true);
     await busyFor(400);
     expect(headroom.hasRoom()).toBe(false);
-    expect(headroom.load().cpuShare).toBeGreaterThan(0.5);
-    await expect.poll(() => headroom!.hasRoom(), { timeout: 5000 }).toBe(true);
+    // Over half a core, or, on a machine too loaded to give this process that much, late timers.
+    const { cpuShare, lagMs } = headroom.load();
+    expect(cpuShare > 0.5 || lagMs > 4, `cpu share ${cpuShare}, lag ${lagMs} ms`).toBe(true);
+    await expect.poll(() => headroom!.hasRoom(), { timeout: 15_000 }).toBe(true);
   });
 });
