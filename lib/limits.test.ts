@@ -134,8 +134,8 @@ describe("product limits", () => {
     expect(limits.RATE_LIMITS.agentKnowledgeReadsPerUser).toEqual({ points: 120, durationS: 60 });
   });
   it("the embedded database runs at most 4 agent runs at once per process", () => expect(limits.MAX_RUNS_IN_FLIGHT_EMBEDDED).toBe(4));
-  it("a process claims a second run only under half a core and 4 ms of loop lag, and looks again after 25 ms", () => {
-    expect(limits.RUN_CLAIM_MAX_CPU_SHARE).toBe(0.5);
+  it("a process claims a second run only under 0.35 of a core and 4 ms of loop lag, and looks again after 25 ms", () => {
+    expect(limits.RUN_CLAIM_MAX_CPU_SHARE).toBe(0.35);
     expect(limits.RUN_CLAIM_MAX_LOOP_LAG_MS).toBe(4);
     expect(limits.RUN_CLAIM_RETRY_MS).toBe(25);
   });

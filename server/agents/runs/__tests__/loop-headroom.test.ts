@@ -1,6 +1,7 @@
 // The probe behind "a busy process claims no more runs": it must see this process busy
 // while it computes, and free again once it stops.
 import { afterEach, describe, expect, it } from "vitest";
+import { RUN_CLAIM_MAX_CPU_SHARE, RUN_CLAIM_MAX_LOOP_LAG_MS } from "@/lib/limits";
 import { watchLoopHeadroom, type LoopHeadroom } from "../loop-headroom";
 
 let headroom: LoopHeadroom | undefined;
@@ -22,9 +23,9 @@ describe("watchLoopHeadroom", () => {
     await expect.poll(() => headroom!.hasRoom(), { timeout: 15_000 }).toBe(true);
     await busyFor(400);
     expect(headroom.hasRoom()).toBe(false);
-    // Over half a core, or, on a machine too loaded to give this process that much, late timers.
+    // Over the CPU limit, or, on a machine too loaded to give this process that much, late timers.
     const { cpuShare, lagMs } = headroom.load();
-    expect(cpuShare > 0.5 || lagMs > 4, `cpu share ${cpuShare}, lag ${lagMs} ms`).toBe(true);
+    expect(cpuShare > RUN_CLAIM_MAX_CPU_SHARE || lagMs > RUN_CLAIM_MAX_LOOP_LAG_MS, `cpu share ${cpuShare}, lag ${lagMs} ms`).toBe(true);
     await expect.poll(() => headroom!.hasRoom(), { timeout: 15_000 }).toBe(true);
   });
 });
