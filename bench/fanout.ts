@@ -20,7 +20,7 @@
 // an in-memory PGlite. See bench/measure.ts for how latency and pacing are defined.
 import os from "node:os";
 import { connectAll, percentile, runPhase, type ClientSocket } from "./measure";
-import { startChildServer } from "./server-child-client";
+import { childTarget, startChildServer } from "./server-child-client";
 import { startBare, startParley, type Target } from "./targets";
 
 interface Options {
@@ -145,17 +145,7 @@ function pool(target: Target["name"], rounds: Round[], o: Options): Result {
 async function startInChild(kind: Target["name"], receivers: number, warmup: number): Promise<Target & { dbLabel: string }> {
   const t0 = performance.now();
   const child = await startChildServer({ kind, spaces: 1, members: receivers + 1, tag: "Receiver", warmup });
-  const cookie = (c: string | undefined) => (c ? { cookie: c } : ({} as Record<string, string>));
-  return {
-    name: kind,
-    url: child.url,
-    spaceId: child.spaceIds[0]!,
-    headers: (i) => cookie(child.cookies[i]),
-    warmupHeaders: (i) => cookie(child.warmupCookies[i]),
-    setupS: (performance.now() - t0) / 1000,
-    dbLabel: child.dbLabel,
-    close: () => child.stop(),
-  };
+  return { ...childTarget(child, kind, (performance.now() - t0) / 1000), dbLabel: child.dbLabel };
 }
 
 async function main() {

@@ -8,7 +8,7 @@
 import os from "node:os";
 import { intFlags } from "./int-flags";
 import { connectAll } from "./measure";
-import { startChildServer } from "./server-child-client";
+import { childTarget, startChildServer } from "./server-child-client";
 
 const USAGE = "usage: bench:idle [--sockets N=1000] [--cycles C=10]";
 const o = intFlags(process.argv.slice(2), { sockets: 1000, cycles: 10 }, USAGE);
@@ -20,14 +20,7 @@ const child = await startChildServer({ spaces: 1, members: o.sockets, tag: "Idle
 const mem = () => child.ask<Mem>("mem");
 
 async function main() {
-  const target = {
-    name: "parley" as const,
-    url: child.url,
-    spaceId: "",
-    setupS: 0,
-    headers: (i: number) => ({ cookie: child.cookies[i]! }),
-    close: async () => {},
-  };
+  const target = childTarget(child);
   const base = await mem();
   if (!base.gc) console.log("note: the server has no global.gc; figures include garbage");
   const rows: string[] = [];

@@ -2,6 +2,7 @@
 import { fork } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Target } from "./targets";
 
 export interface ChildServer {
   url: string;
@@ -58,5 +59,22 @@ export async function startChildServer(
       return exited;
     },
     kill: () => child.kill(),
+  };
+}
+
+/**
+ * The child as a bench target: person i connects with their cookie (none for the bare
+ * server), the warm-up people with theirs; closing it stops the child.
+ */
+export function childTarget(child: ChildServer, name: Target["name"] = "parley", setupS = 0): Target {
+  const cookie = (c: string | undefined): Record<string, string> => (c ? { cookie: c } : {});
+  return {
+    name,
+    url: child.url,
+    spaceId: child.spaceIds[0] ?? "",
+    headers: (i) => cookie(child.cookies[i]),
+    warmupHeaders: (i) => cookie(child.warmupCookies[i]),
+    setupS,
+    close: () => child.stop(),
   };
 }

@@ -12,7 +12,7 @@ import os from "node:os";
 import type { MessageDto } from "@/lib/realtime/dto";
 import { intFlags } from "./int-flags";
 import { connectAll, percentile, type ClientSocket } from "./measure";
-import { startChildServer } from "./server-child-client";
+import { childTarget, startChildServer } from "./server-child-client";
 
 const USAGE =
   "usage: bench:throughput [--spaces S=10] [--members M=20] [--senders K=5] [--seconds T=10] [--warmup W=2 (seconds sent first, checked but not in the figures)] [--rate R (msgs/s over all senders; default: as fast as acks come back)]";
@@ -33,14 +33,7 @@ async function main() {
   // share its event loop and count in its ack latency.
   const server = await startChildServer({ spaces: o.spaces, members: o.members, tag: "Member" });
   const spaceOf = server.spaceIds;
-  const target = {
-    name: "parley" as const,
-    url: server.url,
-    spaceId: "",
-    setupS: 0,
-    headers: (i: number) => ({ cookie: server.cookies[i]! }),
-    close: async () => server.stop(),
-  };
+  const target = childTarget(server);
   const sockets = await connectAll(target, total, 50);
 
   // What each member received: message ids (duplicates counted) and whether seqs only went up.
