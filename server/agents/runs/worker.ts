@@ -55,16 +55,12 @@ export class RunWorker {
       do {
         this.again = false;
         const full = new Set<string>();
+        // Asked before the query too: a busy process would otherwise look up the queue every
+        // RUN_CLAIM_RETRY_MS only to claim nothing, adding to the load it is waiting out.
+        if (this.inflight.size >= this.maxInFlight || this.noRoom()) break;
         for (const c of await runnableRuns(this.ctx)) {
           // Left queued, not refused: track() kicks again when a run ends and a place frees up.
-          if (this.inflight.size >= this.maxInFlight || this.stopping) break;
-          if (this.inflight.size > 0 && this.headroom && !this.headroom.hasRoom()) {
-            this.retry ??= setTimeout(() => {
-              this.retry = undefined;
-              this.kick();
-            }, RUN_CLAIM_RETRY_MS);
-            break;
-          }
+          if (this.inflight.size >= this.maxInFlight || this.stopping || this.noRoom()) break;
           if (full.has(c.agentId)) continue;
           const outcome = await claimRun(this.ctx, c);
           if (outcome === "full") full.add(c.agentId);
@@ -117,6 +113,16 @@ export class RunWorker {
     return n;
   }
 
+  /** Past the first run in flight, whether the process is too busy for another; if so, look again shortly. */
+  private noRoom(): boolean {
+    if (this.inflight.size === 0 || !this.headroom || this.headroom.hasRoom()) return false;
+    this.retry ??= setTimeout(() => {
+      this.retry = undefined;
+      this.kick();
+    }, RUN_CLAIM_RETRY_MS);
+    return true;
+  }
+
   private track(runId: string): void {
     this.mine.add(runId);
     const p = inBackground(() => executeRun(this.ctx, runId))
@@ -134,7 +140,9 @@ export class RunWorker {
     for (;;) {
       await this.pumpDone;
       if (this.inflight.size === 0 && !this.pumping) return;
-      await Promise.race([...this.inflight, this.pumpDone]);
+      // Only a pump still going is worth waiting on: a finished one's promise is settled and
+      // would make this loop spin, once per turn of the event loop, until the runs end.
+      await Promise.race(this.pumping ? [...this.inflight, this.pumpDone] : [...this.inflight]);
       await new Promise((r) => setImmediate(r));
     }
   }

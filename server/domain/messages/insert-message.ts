@@ -3,6 +3,10 @@
 // connection) across several round trips, so senders in a busy channel would queue behind
 // each other's network waits and starve the pool; a single statement holds the lock only
 // while it runs, and rolls back as a whole (no seq gap) when the idempotency key collides.
+//
+// The statement lives in the database as the function parley_insert_message (see its
+// migration, which spells out each check): PL/pgSQL keeps a statement's plan per connection,
+// and planning this one every time was over half of what a send cost the embedded database.
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "../../db/client";
@@ -46,33 +50,8 @@ export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow |
   // UTC from here, as Prisma writes timestamps (the column has no time zone; the server's may not be UTC).
   const createdAt = new Date();
   const rows = await db.$queryRaw<Inserted[]>`
-    WITH mb AS (
-      SELECT mb.id FROM "Membership" mb JOIN "Space" sp ON sp.id = mb."spaceId"
-      WHERE mb."spaceId" = ${m.spaceId} AND mb."entityId" = ${m.senderId} AND sp."archivedAt" IS NULL
-    ), s AS (
-      UPDATE "Space" SET "lastSeq" = "lastSeq" + 1, "updatedAt" = now()
-      -- archivedAt again here: checked after the row lock, so a send queued behind the
-      -- archiving transaction sees it (mb read the space as it was when the statement began).
-      WHERE id = ${m.spaceId} AND "archivedAt" IS NULL AND EXISTS (SELECT 1 FROM mb)
-        AND (${m.replyToMessageId ?? null}::text IS NULL
-             OR EXISTS (SELECT 1 FROM "Message" p WHERE p.id = ${m.replyToMessageId ?? null} AND p."spaceId" = ${m.spaceId}))
-      RETURNING "lastSeq"
-    ), msg AS (
-      INSERT INTO "Message" (id, "spaceId", seq, "senderId", text, "replyToMessageId", "clientMessageId", "runId", "chainDepth", origin, "createdAt")
-      SELECT ${id}, ${m.spaceId}, s."lastSeq", ${m.senderId}, ${m.text}, ${m.replyToMessageId ?? null}, ${m.clientMessageId ?? null},
-             ${m.runId ?? null}, ${m.chainDepth ?? 0}, ${origin}::jsonb, ${createdAt.toISOString()}::timestamp
-      FROM s
-      RETURNING id, seq, "replyToMessageId"
-    ), cursor AS (
-      UPDATE "Membership" SET "lastSeenSeq" = msg.seq, "lastSeenMessageId" = msg.id
-      FROM msg, mb WHERE "Membership".id = mb.id AND "Membership"."lastSeenSeq" < msg.seq
-    )
-    SELECT msg.id, msg.seq, e.name AS "senderName", e.type::text AS "senderType", e."avatarColor" AS "senderAvatarColor",
-           r.id AS "replyId", r.seq AS "replySeq", r.text AS "replyText", re.name AS "replySenderName"
-    FROM msg
-    JOIN "Entity" e ON e.id = ${m.senderId}
-    LEFT JOIN "Message" r ON r.id = msg."replyToMessageId"
-    LEFT JOIN "Entity" re ON re.id = r."senderId"`;
+    SELECT * FROM parley_insert_message(${id}, ${m.spaceId}, ${m.senderId}, ${m.text}, ${m.replyToMessageId ?? null},
+      ${m.clientMessageId ?? null}, ${m.runId ?? null}, ${m.chainDepth ?? 0}::int, ${origin}::jsonb, ${createdAt.toISOString()}::timestamp)`;
   const row = rows[0];
   if (!row) return null;
   return {

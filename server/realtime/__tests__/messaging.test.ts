@@ -116,6 +116,27 @@ describe("live messages", () => {
     expect(ack).toMatchObject({ ok: false, error: { code: "not_found" } });
     expect(await t.deps.db.message.count({ where: { spaceId: old.id } })).toBe(0);
   });
+
+  // Two connections are needed to race; the embedded database has one, so it cannot happen there.
+  it.runIf(Boolean(process.env.DATABASE_URL))("a send that meets a removal in progress waits for it, then stores nothing", async () => {
+    const carol = await t.user("Carol");
+    const room = await createChannel(t.deps, alice.actor, { name: "removal race", memberIds: [carol.entityId] });
+    const c = await carol.connect();
+    const { db } = t.deps;
+    let ack: Awaited<ReturnType<typeof call>> | undefined;
+    await db.$transaction(async (tx) => {
+      await tx.membership.deleteMany({ where: { spaceId: room.id, entityId: carol.entityId } });
+      void call(c, "message:send", { spaceId: room.id, text: "sent while being removed" }).then((a) => (ack = a));
+      // The send is blocked on the row the removal holds, not merely slow.
+      await expect
+        .poll(async () => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted`)[0]!.n, {
+          timeout: 10_000,
+        })
+        .toBeGreaterThan(0);
+    });
+    await expect.poll(() => ack, { timeout: 10_000 }).toMatchObject({ ok: false, error: { code: "not_found" } });
+    expect(await db.message.count({ where: { spaceId: room.id, senderId: carol.entityId } })).toBe(0);
+  });
 });
 
 describe("history and replay", () => {
