@@ -21,13 +21,16 @@ export async function advanceCursors(
     let seq = advanceFrom(ranges, membership.lastProcessedSeq);
     if (holdBefore?.spaceId === spaceId) seq = Math.min(seq, holdBefore.seq - 1);
     if (seq <= membership.lastProcessedSeq) continue;
-    const message = await ctx.db.message.findUnique({ where: { spaceId_seq: { spaceId, seq } }, select: { id: true } });
+    // The message at that seq and the forward-only move, in one statement.
+    const moved = await ctx.db.$queryRaw<{ id: string }[]>`
+      UPDATE "Membership" m SET "lastProcessedSeq" = ${seq}, "lastProcessedMessageId" = msg.id
+      FROM "Message" msg
+      WHERE msg."spaceId" = ${spaceId} AND msg.seq = ${seq}
+        AND m."spaceId" = ${spaceId} AND m."entityId" = ${entityId} AND m."lastProcessedSeq" < ${seq}
+      RETURNING msg.id`;
+    const message = moved[0];
     if (!message) continue;
-    const { count } = await ctx.db.membership.updateMany({
-      where: { spaceId, entityId, lastProcessedSeq: { lt: seq } },
-      data: { lastProcessedSeq: seq, lastProcessedMessageId: message.id },
-    });
     // The chat shows agents' cursors like read receipts ("Planner has seen up to here").
-    if (count) ctx.events.publish(rooms.space(spaceId), "read:updated", { spaceId, entityId, lastSeenSeq: seq, lastSeenMessageId: message.id });
+    ctx.events.publish(rooms.space(spaceId), "read:updated", { spaceId, entityId, lastSeenSeq: seq, lastSeenMessageId: message.id });
   }
 }

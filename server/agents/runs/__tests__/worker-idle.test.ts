@@ -1,5 +1,6 @@
 // Waiting for the worker to go idle (tests, benches, shutdown) must wait, not poll: a wait
 // that spun once per turn of the event loop kept a core busy for as long as a run lasted.
+import { performance } from "node:perf_hooks";
 import { afterEach, expect, it } from "vitest";
 import type { TestServer } from "../../../testing/test-server";
 import { startAgentScenario } from "../../../testing/agents";
