@@ -4,7 +4,10 @@
 import { HISTORY_WINDOW } from "@/lib/limits";
 import { LIVE_RUN_STATUSES } from "@/lib/runs/run-status";
 import type { Db } from "../../db/client";
-import type { Run } from "@/generated/prisma/client";
+import type { Run as RunRow } from "@/generated/prisma/client";
+
+/** A run as the context reads it: every column but the text of its previous model call. */
+type Run = Omit<RunRow, "contextSnapshot">;
 import type { ContextInput, HistoryMessage, MessageOrigin, TriggerInput } from "./context-input";
 import { waitResult, type WaitState } from "../runs/waits";
 import { describeSchedule } from "../../domain/agents/schedule";

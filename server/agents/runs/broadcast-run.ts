@@ -4,10 +4,10 @@
 import type { RunDto } from "@/lib/realtime/dto";
 import { rooms } from "@/lib/realtime/events";
 import type { GatewayCtx } from "../gateway-context";
-import { runInclude, toRunDto } from "../../domain/runs/run-dto";
+import { runSelect, toRunDto } from "../../domain/runs/run-dto";
 
 export async function broadcastRun(ctx: Pick<GatewayCtx, "db" | "events">, runId: string): Promise<void> {
-  const row = await ctx.db.run.findUnique({ where: { id: runId }, include: runInclude });
+  const row = await ctx.db.run.findUnique({ where: { id: runId }, select: runSelect });
   if (!row) return;
   const run = toRunDto(row);
   // Every space that shows this run: where it was triggered, where it is now, where it waits.

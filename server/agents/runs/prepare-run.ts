@@ -18,7 +18,8 @@ import { appendRunEvent } from "./run-events";
 
 /** The run with its agent, or null unless it is `running` (claimed by this process). */
 export async function loadRunningRun(ctx: Pick<GatewayCtx, "db">, runId: string) {
-  const run = await ctx.db.run.findUnique({ where: { id: runId }, include: { agent: { include: { entity: true } } } });
+  // Not contextSnapshot: the text of the previous model call, rewritten before the next one.
+  const run = await ctx.db.run.findUnique({ where: { id: runId }, omit: { contextSnapshot: true }, include: { agent: { include: { entity: true } } } });
   return run && run.status === "running" ? run : null;
 }
 

@@ -10,7 +10,7 @@ import { AppError } from "../errors";
 import { invalidInput } from "../errors";
 import { requireRunInspector } from "./require-admin";
 import { retryRunInput as runIdInput } from "./retry-run";
-import { runInclude, toRunDto } from "./run-dto";
+import { runSelect, toRunDto } from "./run-dto";
 import { loadRunPlace } from "./run-place";
 
 const MAX_EVENTS = 2000;
@@ -21,7 +21,7 @@ export async function getRunDetail({ db }: Pick<Deps, "db">, actor: Pick<Actor, 
   const parsed = runIdInput.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error.issues);
   const id = parsed.data.runId;
-  const row = await db.run.findUnique({ where: { id }, include: runInclude });
+  const row = await db.run.findUnique({ where: { id }, select: { ...runSelect, contextSnapshot: true, servicePayload: true } });
   if (!row) throw new AppError("not_found", "Run not found");
   const [events, trigger, space, plan, messages] = await Promise.all([
     db.runEvent.findMany({ where: { runId: id }, orderBy: { seq: "asc" }, take: MAX_EVENTS }),
@@ -53,7 +53,7 @@ export async function getRunDetail({ db }: Pick<Deps, "db">, actor: Pick<Actor, 
 
 /** A run as the inspector shows it, e.g. after a cancel. */
 export async function getRunDto(db: Db, runId: string): Promise<RunDto> {
-  return toRunDto(await db.run.findUniqueOrThrow({ where: { id: runId }, include: runInclude }));
+  return toRunDto(await db.run.findUniqueOrThrow({ where: { id: runId }, select: runSelect }));
 }
 
 /** Rows are written only by appendRunEvent, whose `type` fixes the shape of `data`. */

@@ -14,7 +14,7 @@ import type { Actor, Deps } from "../deps";
 import { AppError } from "../errors";
 import { invalidInput } from "../errors";
 import { requireRunInspector } from "./require-admin";
-import { runInclude, toRunDto } from "./run-dto";
+import { runSelect, toRunDto } from "./run-dto";
 
 const id = z.string().regex(/^[\w-]{1,64}$/, "Not an id");
 
@@ -61,7 +61,7 @@ export async function listRuns({ db }: Pick<Deps, "db">, actor: Pick<Actor, "isA
     ORDER BY "queuedAt" DESC, "id" DESC
     LIMIT ${q.limit + 1}`;
   const page = ids.slice(0, q.limit).map((r) => r.id);
-  const rows = await db.run.findMany({ where: { id: { in: page } }, include: runInclude });
+  const rows = await db.run.findMany({ where: { id: { in: page } }, select: runSelect });
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = page.flatMap((runId) => byId.get(runId) ?? []);
   const excerpts = await loadExcerpts(db, ordered);

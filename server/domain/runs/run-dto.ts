@@ -1,14 +1,38 @@
-// Run rows → RunDto. The include shape lives next to the mapper.
+// Run rows → RunDto. The select lives next to the mapper: exactly the columns a RunDto shows.
+// Not the whole row: contextSnapshot holds the whole text of the run's last model call, and a
+// run is broadcast after every transition and listed by the page in the inspector.
 import type { RunDto } from "@/lib/realtime/dto";
-import type { Run } from "@/generated/prisma/client";
+import type { Prisma } from "@/generated/prisma/client";
 
-export const runInclude = {
+export const runSelect = {
+  id: true,
+  status: true,
+  triggerType: true,
+  triggerMessageId: true,
+  triggerSpaceId: true,
+  triggerEntityId: true,
+  planId: true,
+  serviceName: true,
+  chainDepth: true,
+  activeSpaceId: true,
+  waitState: true,
+  waitCount: true,
+  stepCount: true,
+  inputTokens: true,
+  cachedInputTokens: true,
+  outputTokens: true,
+  totalTokens: true,
+  error: true,
+  partialOutput: true,
+  statusReason: true,
+  queuedAt: true,
+  startedAt: true,
+  endedAt: true,
+  retryOfId: true,
   agent: { select: { provider: true, modelId: true, entity: { select: { id: true, name: true, type: true, avatarColor: true } } } },
-} as const;
+} as const satisfies Prisma.RunSelect;
 
-type RunRow = Run & {
-  agent: { provider: string; modelId: string; entity: { id: string; name: string; type: "human" | "agent"; avatarColor: string | null } };
-};
+type RunRow = Prisma.RunGetPayload<{ select: typeof runSelect }>;
 
 export function toRunDto(r: RunRow): RunDto {
   return {

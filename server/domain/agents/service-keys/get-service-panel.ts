@@ -5,7 +5,7 @@ import type { ServiceKeyDto, ServicePanelDto } from "@/lib/agents/service-dto";
 import type { Db } from "../../../db/client";
 import type { Actor, Deps } from "../../deps";
 import { AppError } from "../../errors";
-import { runInclude, toRunDto } from "../../runs/run-dto";
+import { runSelect, toRunDto } from "../../runs/run-dto";
 import { requireAgentAdmin } from "../require-agent-admin";
 
 export async function getServicePanel({ db }: Pick<Deps, "db">, actor: Actor, input: { agentId: string }): Promise<ServicePanelDto> {
@@ -21,7 +21,7 @@ export async function getServicePanel({ db }: Pick<Deps, "db">, actor: Actor, in
       where: { agentId: agent.id, triggerType: "service" },
       orderBy: { queuedAt: "desc" },
       take: SERVICE_RUNS_SHOWN,
-      include: runInclude,
+      select: runSelect,
     }),
   ]);
   return { agent: { id: agent.id, entityId: agent.entityId, name: agent.entity.name, enabled: agent.enabled }, key, runs: runs.map(toRunDto) };
