@@ -57,10 +57,10 @@ export class RunWorker {
         const full = new Set<string>();
         // Asked before the query too: a busy process would otherwise look up the queue every
         // RUN_CLAIM_RETRY_MS only to claim nothing, adding to the load it is waiting out.
-        if (this.inflight.size >= this.maxInFlight || this.noRoom()) break;
+        if (!this.mayClaim()) break;
         for (const c of await runnableRuns(this.ctx)) {
           // Left queued, not refused: track() kicks again when a run ends and a place frees up.
-          if (this.inflight.size >= this.maxInFlight || this.stopping || this.noRoom()) break;
+          if (!this.mayClaim()) break;
           if (full.has(c.agentId)) continue;
           const outcome = await claimRun(this.ctx, c);
           if (outcome === "full") full.add(c.agentId);
@@ -113,14 +113,18 @@ export class RunWorker {
     return n;
   }
 
-  /** Past the first run in flight, whether the process is too busy for another; if so, look again shortly. */
-  private noRoom(): boolean {
-    if (this.inflight.size === 0 || !this.headroom || this.headroom.hasRoom()) return false;
+  /**
+   * Whether this process may claim one more run now: a free slot, not shutting down, and past
+   * the first run in flight, room to spare. Held back for lack of room, it looks again shortly.
+   */
+  private mayClaim(): boolean {
+    if (this.inflight.size >= this.maxInFlight || this.stopping) return false;
+    if (this.inflight.size === 0 || !this.headroom || this.headroom.hasRoom()) return true;
     this.retry ??= setTimeout(() => {
       this.retry = undefined;
       this.kick();
     }, RUN_CLAIM_RETRY_MS);
-    return true;
+    return false;
   }
 
   private track(runId: string): void {
