@@ -153,5 +153,4 @@ describe("product limits", () => {
     expect(limits.READ_RELAY_MS).toBe(250);
   });
   it("on PostgreSQL a process keeps a pool of 15 connections", () => expect(limits.DEFAULT_DB_POOL_SIZE).toBe(15));
-  it("3 of them are kept for people's work", () => expect(limits.FOREGROUND_DB_CONNECTIONS).toBe(3));
 });

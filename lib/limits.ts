@@ -210,12 +210,6 @@ export const PRESENCE_BATCH_MS = 500;
 export const PRESENCE_NODE_TTL_MS = 15_000;
 /** PostgreSQL connections per process, for people's requests and socket events and for agents' work alike. */
 export const DEFAULT_DB_POOL_SIZE = 15;
-/**
- * Of a process's PostgreSQL connections, this many are kept for people's requests and socket
- * events: agents' work never holds them, so a person's send does not queue behind a run's
- * context reads.
- */
-export const FOREGROUND_DB_CONNECTIONS = 3;
 /** Read receipts (cursor moves) are sent to a space at most this often per reader; the latest one wins. */
 export const READ_RELAY_MS = 250;
 /** Runs an agent may have queued (not yet started); a trigger past it is refused (429 for services). */

@@ -5,12 +5,11 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { LanePool } from "./lane-pool";
 import { PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "./client";
 import { lockDataDir } from "./pglite-lock";
 import { queued } from "./embedded-queue";
-import { DEFAULT_DB_POOL_SIZE, FOREGROUND_DB_CONNECTIONS } from "@/lib/limits";
+import { DEFAULT_DB_POOL_SIZE } from "@/lib/limits";
 
 export interface SqlRunner {
   /** Run one or more statements. */
@@ -63,11 +62,7 @@ async function openPglite(dir?: string, loadDataDir?: Blob): Promise<OpenDatabas
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<OpenDatabase> {
-  // Some connections stay free for people's work while agents read (lane-pool.ts). Connections
-  // stay open once opened (`min`): pg closes idle ones after 10 s, and the reserve, idle most
-  // of the time, was then reopened by the person's send that needed it (4 to 6 ms each).
-  const pool = new LanePool({ connectionString: url, max: poolSize, min: poolSize }, FOREGROUND_DB_CONNECTIONS);
-  const db = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: poolSize }) });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const sql: SqlRunner = {
@@ -81,7 +76,6 @@ async function openPostgres(url: string, poolSize: number): Promise<OpenDatabase
     sql,
     close: async () => {
       await db.$disconnect();
-      await pool.end().catch(() => {});
       await client.end().catch(() => {});
     },
   };
