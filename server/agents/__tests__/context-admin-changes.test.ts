@@ -15,6 +15,7 @@ import { updateMemory } from "../../domain/agents/knowledge/update-memory";
 import { setMemories } from "../../domain/agents/set-memories";
 import { recordAudit } from "../../domain/audit/record-audit";
 import { openDirectSpace } from "../../domain/spaces/open-direct-space";
+import { LOOK_BACK, loadAdminChanges } from "../context/load-admin-changes";
 
 const change = (n: number, extra: Partial<AdminChange> = {}): AdminChange => ({
   at: new Date(Date.UTC(2026, 1, 18, 15, n)).toISOString(),
@@ -164,4 +165,30 @@ describe("ADMIN CHANGES across runs", () => {
     expect(block).not.toContain("fact-00");
     expect(block).toContain("… 3 earlier changes not shown");
   }, 120_000);
+
+  it(`counts the changes past its look-back of ${LOOK_BACK} entries (and only then asks for the count)`, async () => {
+    const { srv: s, agents } = await startAgentScenario({ Scout: silent });
+    srv = s;
+    const scout = agents.Scout!;
+    const admin = await srv.user("Root", { isAdmin: true });
+    const now = new Date(Date.now() + 60_000);
+    const entry = (i: number) => ({
+      actorId: admin.actor.entityId,
+      agentId: scout.id,
+      action: "agent.update",
+      subject: `change ${i}`,
+      createdAt: new Date(now.getTime() - 1000 - i),
+    });
+    const load = () => loadAdminChanges(srv.deps.db, { id: "no-such-run", agentId: scout.id, startedAt: now, reach: [] }, now);
+
+    await srv.deps.db.auditEntry.createMany({ data: Array.from({ length: LOOK_BACK - 1 }, (_, i) => entry(i)) });
+    const under = await load();
+    expect(under!.shown).toHaveLength(MAX_ADMIN_CHANGES_SHOWN);
+    expect(under!.more).toBe(LOOK_BACK - 1 - MAX_ADMIN_CHANGES_SHOWN);
+
+    await srv.deps.db.auditEntry.createMany({ data: Array.from({ length: 6 }, (_, i) => entry(LOOK_BACK + i)) });
+    const over = await load();
+    expect(over!.shown[0]!.subject).toBe("change 0");
+    expect(over!.more).toBe(LOOK_BACK + 5 - MAX_ADMIN_CHANGES_SHOWN);
+  }, 60_000);
 });

@@ -12,7 +12,7 @@ import type { AdminChange, AdminChanges } from "./context-input";
 import { reachCovers } from "../reach/reach";
 
 /** Entries looked at per run, newest first; older ones are counted, not loaded. */
-const LOOK_BACK = 200;
+export const LOOK_BACK = 200;
 /** Fields whose values are never shown (a key, or an endpoint that keys are sent to). */
 const SECRET_FIELDS = /^(baseURL|apiKey|secret|token|headers|password)$/i;
 
@@ -35,10 +35,14 @@ export async function loadAdminChanges(
   const since = previous?.startedAt ?? (await db.agent.findUnique({ where: { id: run.agentId }, select: { createdAt: true } }))?.createdAt;
   if (!since) return null;
   const where = { agentId: run.agentId, createdAt: { gte: since, lte: now } };
-  const [rows, total] = await Promise.all([
-    db.auditEntry.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: LOOK_BACK, include: { actor: { select: { name: true } } } }),
-    db.auditEntry.count({ where }),
-  ]);
+  const rows = await db.auditEntry.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: LOOK_BACK,
+    include: { actor: { select: { name: true } } },
+  });
+  // Only a full look-back can have more behind it: most runs skip the count.
+  const total = rows.length < LOOK_BACK ? rows.length : await db.auditEntry.count({ where });
   if (total === 0) return null;
   const visible = rows.filter((r) => !isKnowledge(r.action) || reachCovers(run.reach, r.itemReach));
   const outsideReach = rows.length - visible.length;

@@ -32,45 +32,41 @@ export async function loadContext(
   const wait = run.waitState as WaitState | null;
   const reach = run.reach;
   // Removed from the space since the run was queued: it no longer sees (or posts to) it. The
-  // membership is checked beside the other reads, not before them (one round trip fewer before
-  // the model call); a space that fails the check has its name and history dropped unread.
+  // history read checks the membership beside its other reads, not before them (one round trip
+  // fewer before the model call), and has nothing to show for a space that fails the check.
   const candidate = inReach(reach, run.activeSpaceId) ? run.activeSpaceId : null;
-  const [stillMember, trigger, activeSpaceRow, historyRead, spaces, goals, memories, plans, activeRuns, failed, thisRun, adminChanges, modeRows] =
-    await Promise.all([
-      candidate ? db.membership.count({ where: { spaceId: candidate, entityId: agent.entityId } }) : 0,
-      loadTrigger(db, run),
-      candidate ? db.space.findUnique({ where: { id: candidate }, select: { id: true, name: true } }) : null,
-      candidate ? loadHistory(db, candidate, agent.entityId) : null,
-      db.space.findMany({
-        // Spaces outside the reach are not mentioned at all, ids included.
-        where: { id: { in: [...reach] }, memberships: { some: { entityId: agent.entityId } }, archivedAt: null },
-        orderBy: { name: "asc" },
-        take: 100,
-        select: { id: true, name: true, kind: true, memberships: { select: { entity: { select: entitySel } }, take: 50 } },
-      }),
-      // Fetched wider than shown, then limited to what this run's reach covers.
-      db.goal.findMany({ where: { agentId: agent.id, status: "active" }, orderBy: [{ priority: "asc" }, { createdAt: "asc" }], take: 500 }),
-      db.memory.findMany({ where: { agentId: agent.id }, orderBy: { key: "asc" }, take: 1000 }),
-      db.plan.findMany({ where: { agentId: agent.id, status: "active" }, orderBy: { nextRunAt: "asc" }, take: 500 }),
-      db.run.findMany({
-        where: {
-          agentId: agent.id,
-          status: { in: [...LIVE_RUN_STATUSES] },
-          ...runsWithin(reach, run.id),
-        },
-        orderBy: { queuedAt: "asc" },
-        take: 20,
-      }),
-      // A failed run's error, partial output and actions may carry what it read within its own
-      // reach: only runs whose whole reach this run covers count.
-      loadFailures(db, { id: run.id, agentId: agent.id, reach }, (failed) => reachCovers(reach, failed.reach)),
-      loadThisRun(db, run),
-      loadAdminChanges(db, { id: run.id, agentId: agent.id, startedAt: run.startedAt, reach }, opts.now),
-      // The agent's own reply mode per space in reach (its membership may be beyond the members listed).
-      db.membership.findMany({ where: { entityId: agent.entityId, spaceId: { in: [...reach] } }, select: { spaceId: true, replyMode: true } }),
-    ]);
-  const activeSpace = stillMember > 0 ? activeSpaceRow : null;
-  const history = stillMember > 0 ? historyRead : null;
+  const [trigger, history, spaces, goals, memories, plans, activeRuns, failed, thisRun, adminChanges, modeRows] = await Promise.all([
+    loadTrigger(db, run),
+    candidate ? loadHistory(db, candidate, agent.entityId) : null,
+    db.space.findMany({
+      // Spaces outside the reach are not mentioned at all, ids included.
+      where: { id: { in: [...reach] }, memberships: { some: { entityId: agent.entityId } }, archivedAt: null },
+      orderBy: { name: "asc" },
+      take: 100,
+      select: { id: true, name: true, kind: true, memberships: { select: { entity: { select: entitySel } }, take: 50 } },
+    }),
+    // Fetched wider than shown, then limited to what this run's reach covers.
+    db.goal.findMany({ where: { agentId: agent.id, status: "active" }, orderBy: [{ priority: "asc" }, { createdAt: "asc" }], take: 500 }),
+    db.memory.findMany({ where: { agentId: agent.id }, orderBy: { key: "asc" }, take: 1000 }),
+    db.plan.findMany({ where: { agentId: agent.id, status: "active" }, orderBy: { nextRunAt: "asc" }, take: 500 }),
+    db.run.findMany({
+      where: {
+        agentId: agent.id,
+        status: { in: [...LIVE_RUN_STATUSES] },
+        ...runsWithin(reach, run.id),
+      },
+      orderBy: { queuedAt: "asc" },
+      take: 20,
+    }),
+    // A failed run's error, partial output and actions may carry what it read within its own
+    // reach: only runs whose whole reach this run covers count.
+    loadFailures(db, { id: run.id, agentId: agent.id, reach }, (failed) => reachCovers(reach, failed.reach)),
+    loadThisRun(db, run),
+    loadAdminChanges(db, { id: run.id, agentId: agent.id, startedAt: run.startedAt, reach }, opts.now),
+    // The agent's own reply mode per space in reach (its membership may be beyond the members listed).
+    db.membership.findMany({ where: { entityId: agent.entityId, spaceId: { in: [...reach] } }, select: { spaceId: true, replyMode: true } }),
+  ]);
+  const activeSpace = history?.space ?? null;
   const questions = await loadQuestions(db, activeRuns, reach);
 
   const spaceNames = new Map(spaces.map((s) => [s.id, s.name]));
@@ -167,9 +163,13 @@ async function loadTrigger(db: Db, run: Run): Promise<TriggerInput> {
   };
 }
 
+/**
+ * The newest messages of a space as its member `entityId` sees them, or null when it is not
+ * (or no longer) a member: what was read then is dropped, never shown.
+ */
 export async function loadHistory(db: Db, spaceId: string, entityId: string, limit = HISTORY_WINDOW, offset = 0) {
   const [space, membership, rows] = await Promise.all([
-    db.space.findUniqueOrThrow({ where: { id: spaceId }, select: { id: true, name: true } }),
+    db.space.findUnique({ where: { id: spaceId }, select: { id: true, name: true } }),
     db.membership.findUnique({ where: { spaceId_entityId: { spaceId, entityId } }, select: { lastProcessedSeq: true } }),
     db.message.findMany({
       where: { spaceId, deletedAt: null },
@@ -190,8 +190,9 @@ export async function loadHistory(db: Db, spaceId: string, entityId: string, lim
       },
     }),
   ]);
+  if (!space || !membership) return null;
   const boundary = rows.length > limit ? rows.pop()! : null;
-  const lastProcessedSeq = membership?.lastProcessedSeq ?? 0;
+  const { lastProcessedSeq } = membership;
   const unshownUnread =
     boundary && boundary.seq > lastProcessedSeq
       ? await db.message.count({ where: { spaceId, deletedAt: null, seq: { gt: lastProcessedSeq, lte: boundary.seq } } })

@@ -2,6 +2,7 @@
 // reach, why its messages are sent), then the context the model reads, saved on the run so an
 // admin sees exactly what the model was given.
 import { randomBytes } from "node:crypto";
+import { Prisma } from "@/generated/prisma/client";
 import { parseSeen } from "./seen-ranges";
 import type { GatewayCtx } from "../gateway-context";
 import { loadContext } from "../context/load-context";
@@ -89,18 +90,24 @@ export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: Ru
   // The context checked the active space (in reach, still a member); tools and drafts start from that.
   scope.state.activeSpaceId = input.activeSpace?.id ?? null;
   if (context.seen) noteSeen(scope, context.seen.spaceId, context.seen.fromSeq, context.seen.toSeq);
-  await ctx.db.run.update({ where: { id: run.id }, data: { contextSnapshot: context.text, seenCursors: scope.state.seen, modelId: agent.modelId } });
-  await appendRunEvent(ctx, run.id, "context", {
-    tokens: context.tokens,
-    omittedSeen: context.omittedSeen,
-    omittedNew: context.omittedNew,
-    resumed: input.resume ? input.resume.result : null,
-    model: `${agent.provider}/${agent.modelId}`,
-    budget: { window: budget.window, output: budget.output, tools: budget.tools, context: budget.context },
-    ...(opts.retry ? { retry: opts.retry } : {}),
-    reach: [...scope.run.reach],
-    tools: enabledTools(agent.enabledTools).map((t) => t.name),
-  });
+  await appendRunEvent(
+    ctx,
+    run.id,
+    "context",
+    {
+      tokens: context.tokens,
+      omittedSeen: context.omittedSeen,
+      omittedNew: context.omittedNew,
+      resumed: input.resume ? input.resume.result : null,
+      model: `${agent.provider}/${agent.modelId}`,
+      budget: { window: budget.window, output: budget.output, tools: budget.tools, context: budget.context },
+      ...(opts.retry ? { retry: opts.retry } : {}),
+      reach: [...scope.run.reach],
+      tools: enabledTools(agent.enabledTools).map((t) => t.name),
+    },
+    // The exact text, what it has seen, and the model it goes to, with the event.
+    Prisma.sql`"contextSnapshot" = ${context.text}, "seenCursors" = ${JSON.stringify(scope.state.seen)}::jsonb, "modelId" = ${agent.modelId}`,
+  );
   // The static part goes as instructions, outside the step's messages.
   return { model, context, steps: { limit: budget.input - countTokens(context.staticPart, counting), counting } };
 }

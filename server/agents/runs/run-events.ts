@@ -5,17 +5,24 @@ import type { RunEventData, RunEventDto, RunEventType } from "@/lib/runs/run-eve
 import { randomUUID } from "node:crypto";
 import type { GatewayCtx } from "../gateway-context";
 import { isUniqueViolation } from "../../db/unique-violation";
+import { Prisma } from "@/generated/prisma/client";
 
 export type { RunEventType };
 
 /** Largest string kept in one event field; longer ones are cut (the message itself is in Message). */
 const MAX_FIELD = 8000;
 
+/**
+ * Appends one event to the run's timeline. `alsoSetOnRun` (a SET list, such as
+ * Prisma.sql`"stepCount" = "stepCount" + 1`) is written to the run in the same statement: what
+ * is recorded together costs one round trip, and a retry after a lost race applies it once.
+ */
 export async function appendRunEvent<T extends RunEventType>(
   ctx: Pick<GatewayCtx, "db" | "events">,
   runId: string,
   type: T,
   data: RunEventData<T>,
+  alsoSetOnRun?: Prisma.Sql,
 ): Promise<void> {
   // Cutting strings keeps every field's type, so the event still has its type's shape.
   const json: RunEventData<T> = JSON.parse(JSON.stringify(data, (_k, v) => (typeof v === "string" && v.length > MAX_FIELD ? `${v.slice(0, MAX_FIELD)}…` : v)));
@@ -24,11 +31,16 @@ export async function appendRunEvent<T extends RunEventType>(
   for (let attempt = 0; ; attempt++) {
     try {
       const createdAt = new Date();
-      const [row] = await ctx.db.$queryRaw<{ seq: number }[]>`
+      const at = createdAt.toISOString();
+      const insert = Prisma.sql`
         INSERT INTO "RunEvent" (id, "runId", seq, type, data, "createdAt")
-        SELECT ${randomUUID()}, ${runId}, COALESCE(MAX(seq), 0) + 1, ${type}, ${JSON.stringify(json)}::jsonb, ${createdAt.toISOString()}::timestamp
+        SELECT ${randomUUID()}, ${runId}, COALESCE(MAX(seq), 0) + 1, ${type}, ${JSON.stringify(json)}::jsonb, ${at}::timestamp
         FROM "RunEvent" WHERE "runId" = ${runId}
         RETURNING seq`;
+      // A data-modifying WITH runs once, whether or not the INSERT reads it.
+      const [row] = await ctx.db.$queryRaw<{ seq: number }[]>`${
+        alsoSetOnRun ? Prisma.sql`WITH touched AS (UPDATE "Run" SET ${alsoSetOnRun}, "updatedAt" = ${at}::timestamp WHERE id = ${runId}) ` : Prisma.empty
+      }${insert}`;
       // TypeScript cannot tie a generic `type` to its `data` inside the union; the signature does.
       const event = { runId, seq: row!.seq, type, data: json, createdAt: createdAt.toISOString() } as RunEventDto;
       ctx.events.publish(rooms.admins, "run:event", { event });

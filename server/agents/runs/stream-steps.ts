@@ -3,6 +3,7 @@
 // recorded in its timeline, cached input tokens included; the stream read for the model's own
 // text and send_message drafts.
 import { stepCountIs, streamText, type StepResult, type ToolSet } from "ai";
+import { Prisma } from "@/generated/prisma/client";
 import type { GatewayCtx } from "../gateway-context";
 import type { ResolvedModel } from "../models/resolve-model";
 import { type ModelContext, modelPrompt, promptCaching } from "../models/prompt-caching";
@@ -46,22 +47,23 @@ export async function recordStep(
   step: Pick<StepResult<ToolSet>, "usage" | "text" | "toolCalls" | "finishReason">,
 ): Promise<void> {
   const usage = stepUsage(step.usage);
-  await ctx.db.run.update({
-    where: { id: runId },
-    data: {
-      stepCount: { increment: step.toolCalls.length ? 1 : 0 },
-      inputTokens: { increment: usage.input },
-      cachedInputTokens: { increment: usage.cachedInput ?? 0 },
-      outputTokens: { increment: usage.output },
-      totalTokens: { increment: usage.total },
+  await appendRunEvent(
+    ctx,
+    runId,
+    "model_step",
+    {
+      text: step.text,
+      toolCalls: step.toolCalls.map((c) => c.toolName),
+      finishReason: step.finishReason,
+      usage: { input: usage.input, output: usage.output, cachedInput: usage.cachedInput },
     },
-  });
-  await appendRunEvent(ctx, runId, "model_step", {
-    text: step.text,
-    toolCalls: step.toolCalls.map((c) => c.toolName),
-    finishReason: step.finishReason,
-    usage: { input: usage.input, output: usage.output, cachedInput: usage.cachedInput },
-  });
+    // The run's counters, in the event's statement.
+    Prisma.sql`"stepCount" = "stepCount" + ${step.toolCalls.length ? 1 : 0}::int,
+      "inputTokens" = "inputTokens" + ${usage.input}::int,
+      "cachedInputTokens" = "cachedInputTokens" + ${usage.cachedInput ?? 0}::int,
+      "outputTokens" = "outputTokens" + ${usage.output}::int,
+      "totalTokens" = "totalTokens" + ${usage.total}::int`,
+  );
 }
 
 /** What the model wrote so far: its own text (never posted) and the drafts of its messages. */

@@ -24,6 +24,8 @@ export const readMessagesTool = defineTool({
     requireInReach(scope.run.reach, spaceId);
     await requireMembership(scope.ctx.db, spaceId, scope.agent.entityId);
     const h = await loadHistory(scope.ctx.db, spaceId, scope.agent.entityId, input.limit ?? READ_MESSAGES_LIMIT, input.offset ?? 0);
+    // Removed from the space between the two reads.
+    if (!h) throw new AppError("not_found", "Space not found or you are not a member");
     const last = h.messages.at(-1);
     if (last) noteSeen(scope, spaceId, h.shownFromSeq, last.seq);
     return {
