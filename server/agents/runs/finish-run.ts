@@ -27,10 +27,10 @@ export async function endModelCall(ctx: GatewayCtx, scope: RunScope, steps: read
 
 /** Counted over the whole run (a resumed run spans several model calls). */
 async function summary(ctx: Pick<GatewayCtx, "db">, runId: string): Promise<string> {
-  const [sent, { stepCount }] = await Promise.all([
-    ctx.db.message.count({ where: { runId } }),
-    ctx.db.run.findUniqueOrThrow({ where: { id: runId }, select: { stepCount: true } }),
-  ]);
+  const {
+    stepCount,
+    _count: { messages: sent },
+  } = await ctx.db.run.findUniqueOrThrow({ where: { id: runId }, select: { stepCount: true, _count: { select: { messages: true } } } });
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
   return sent ? `sent ${plural(sent, "message")} in ${plural(stepCount, "tool step")}` : `stayed silent (${plural(stepCount, "tool step")})`;
 }

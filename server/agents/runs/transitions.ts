@@ -170,7 +170,11 @@ export async function finishRun(
   reason?: string,
 ): Promise<void> {
   const moved = await transition(ctx, run.id, to, { ...data, seenCursors: run.seen }, reason ?? data.statusReason);
-  const row = await ctx.db.run.findUnique({ where: { id: run.id }, select: { status: true, triggerMessageId: true } });
+  // Completed by this call (most runs): nothing to read back, its trigger is not held before.
+  const row =
+    moved && to === "completed"
+      ? { status: to, triggerMessageId: null }
+      : await ctx.db.run.findUnique({ where: { id: run.id }, select: { status: true, triggerMessageId: true } });
   if (!row || !(moved || isTerminalStatus(row.status))) return;
   const trigger =
     row.status !== "completed" && row.triggerMessageId
