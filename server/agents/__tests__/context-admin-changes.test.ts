@@ -166,7 +166,7 @@ describe("ADMIN CHANGES across runs", () => {
     expect(block).toContain("… 3 earlier changes not shown");
   }, 120_000);
 
-  it(`counts the changes past its look-back of ${LOOK_BACK} entries (and only then asks for the count)`, async () => {
+  it(`counts the changes past its look-back of ${LOOK_BACK} entries`, async () => {
     const { srv: s, agents } = await startAgentScenario({ Scout: silent });
     srv = s;
     const scout = agents.Scout!;

@@ -42,7 +42,7 @@ export async function appendRunEvent<T extends RunEventType>(
         alsoSetOnRun ? Prisma.sql`WITH touched AS (UPDATE "Run" SET ${alsoSetOnRun}, "updatedAt" = ${at}::timestamp WHERE id = ${runId}) ` : Prisma.empty
       }${insert}`;
       // TypeScript cannot tie a generic `type` to its `data` inside the union; the signature does.
-      const event = { runId, seq: row!.seq, type, data: json, createdAt: createdAt.toISOString() } as RunEventDto;
+      const event = { runId, seq: row!.seq, type, data: json, createdAt: at } as RunEventDto;
       ctx.events.publish(rooms.admins, "run:event", { event });
       return;
     } catch (e) {
