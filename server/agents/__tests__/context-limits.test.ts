@@ -17,7 +17,7 @@ import { buildWithEarlier, loadEarlier } from "../context/earlier-summary";
 import type { ContextInput, HistoryMessage } from "../context/context-input";
 import { isContextTooLong } from "../runs/classify-error";
 import { shrinkToolResults } from "../runs/prepare-step";
-import { DEFAULT_CHARS_PER_TOKEN, tokenCountingFor } from "../context/token-count";
+import { CALIBRATION_REUSE_MS, DEFAULT_CHARS_PER_TOKEN, readTokenCounting, tokenCountingFor } from "../context/token-count";
 import { NO_STANDING_STATE } from "../../testing/context-fixtures";
 
 let srv: TestServer | undefined;
@@ -64,13 +64,39 @@ describe("token counting at run time", () => {
     const model = { provider: "mock", modelId: "scripted" };
     await run("completed", 3000, 2000, 1);
     await run("completed", 3000, 2000, 1);
-    expect(await tokenCountingFor(db, model)).toEqual({ encoding: null, charsPerToken: DEFAULT_CHARS_PER_TOKEN });
+    expect(await readTokenCounting(db, model)).toEqual({ encoding: null, charsPerToken: DEFAULT_CHARS_PER_TOKEN });
     // 3000 characters over 1000 input tokens a model step: 3 characters a token. Failed runs do not count.
     await run("completed", 6000, 4000, 1);
     await run("failed", 100, 4000, 0);
-    expect(await tokenCountingFor(db, model)).toEqual({ encoding: null, charsPerToken: 3 });
-    expect(await tokenCountingFor(db, { provider: "mock", modelId: "other" })).toEqual({ encoding: null, charsPerToken: DEFAULT_CHARS_PER_TOKEN });
-    expect((await tokenCountingFor(db, { provider: "openai", modelId: "gpt-4o" })).encoding).toBe("o200k_base");
+    expect(await readTokenCounting(db, model)).toEqual({ encoding: null, charsPerToken: 3 });
+    expect(await readTokenCounting(db, { provider: "mock", modelId: "other" })).toEqual({ encoding: null, charsPerToken: DEFAULT_CHARS_PER_TOKEN });
+    expect((await readTokenCounting(db, { provider: "openai", modelId: "gpt-4o" })).encoding).toBe("o200k_base");
+  });
+
+  it("reads a model's ratio once per CALIBRATION_REUSE_MS, then learns from the runs since", async () => {
+    srv = await startTestServer();
+    const db = srv.deps.db;
+    const agent = await createAgent(db, "Calib");
+    const model = { provider: "mock", modelId: "scripted" };
+    const completed = () =>
+      db.run.create({
+        data: {
+          agentId: agent.id,
+          triggerType: "service",
+          serviceName: "t",
+          status: "completed",
+          contextSnapshot: "x".repeat(3000),
+          inputTokens: 1000,
+          endedAt: new Date(),
+        },
+      });
+    const t0 = 1_000_000;
+    expect((await tokenCountingFor(db, model, t0)).charsPerToken).toBe(DEFAULT_CHARS_PER_TOKEN);
+    for (let i = 0; i < 3; i++) await completed();
+    // Within the reuse time: the ratio read at t0, not the runs that completed since.
+    expect((await tokenCountingFor(db, model, t0 + CALIBRATION_REUSE_MS - 1)).charsPerToken).toBe(DEFAULT_CHARS_PER_TOKEN);
+    expect((await tokenCountingFor(db, model, t0 + CALIBRATION_REUSE_MS)).charsPerToken).toBe(3);
+    expect(CALIBRATION_REUSE_MS).toBe(60_000);
   });
 });
 

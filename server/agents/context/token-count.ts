@@ -67,20 +67,56 @@ export function countTokens(text: string, counting: TokenCounting = ESTIMATE): n
 }
 
 /**
- * The counting for an agent's model: exact for a known encoding, else the median
- * characters-per-token of this model's recent completed runs (context snapshot length over
- * the input tokens the provider reported per model step). The per-step input also holds the
- * tool schemas and tool results, so the ratio comes out low: the estimate errs toward more tokens.
+ * A model's learned ratio is reused for this long in a process. It is a median over its last
+ * runs, so it moves slowly, and reading it for every run cost the database a sort of the
+ * model's runs at each one: with agents answering each other, the busiest query it served.
  */
-export async function tokenCountingFor(db: Db, model: { provider: string; modelId: string }): Promise<TokenCounting> {
+export const CALIBRATION_REUSE_MS = 60_000;
+/** Per database (tests open many), per model: the counting and when it was read. */
+const learned = new WeakMap<Db, Map<string, { at: number; counting: Promise<TokenCounting> }>>();
+
+/**
+ * The counting for an agent's model: exact for a known encoding, else the ratio learned from
+ * its runs (readTokenCounting), read at most once per CALIBRATION_REUSE_MS. Runs that start
+ * together share the one read.
+ */
+export function tokenCountingFor(db: Db, model: { provider: string; modelId: string }, now = Date.now()): Promise<TokenCounting> {
+  const encoding = encodingFor(model.modelId);
+  if (encoding && exactCounter(encoding)) return Promise.resolve({ encoding, charsPerToken: DEFAULT_CHARS_PER_TOKEN });
+  let perModel = learned.get(db);
+  if (!perModel) learned.set(db, (perModel = new Map()));
+  const key = `${model.provider}\u0000${model.modelId}`;
+  const hit = perModel.get(key);
+  if (hit && now - hit.at < CALIBRATION_REUSE_MS) return hit.counting;
+  const counting = readTokenCounting(db, model);
+  perModel.set(key, { at: now, counting });
+  // A failed read is not kept: the next run asks again.
+  counting.catch(() => perModel.get(key)?.counting === counting && perModel.delete(key));
+  return counting;
+}
+
+/**
+ * The median characters-per-token of this model's recent completed runs (context snapshot
+ * length over the input tokens the provider reported per model step), read now. The
+ * per-step input also holds the tool schemas and tool results, so the ratio comes out low:
+ * the estimate errs toward more tokens. Each agent's latest completed runs come from the
+ * partial index on (agentId, endedAt), so the read does not grow with the runs kept.
+ */
+export async function readTokenCounting(db: Db, model: { provider: string; modelId: string }): Promise<TokenCounting> {
   const encoding = encodingFor(model.modelId);
   if (encoding && exactCounter(encoding)) return { encoding, charsPerToken: DEFAULT_CHARS_PER_TOKEN };
   const rows = await db.$queryRaw<{ chars: number; tokens: number; steps: number }[]>`
-    SELECT length(r."contextSnapshot")::int AS chars, r."inputTokens" AS tokens, r."stepCount" AS steps
-    FROM "Run" r JOIN "Agent" a ON a.id = r."agentId"
+    SELECT r.chars, r.tokens, r.steps
+    FROM "Agent" a CROSS JOIN LATERAL (
+      SELECT length(x."contextSnapshot")::int AS chars, x."inputTokens" AS tokens, x."stepCount" AS steps, x."endedAt"
+      FROM "Run" x
+      WHERE x."agentId" = a.id AND x.status = 'completed' AND x."endedAt" IS NOT NULL
+        AND x."inputTokens" > 0 AND x."contextSnapshot" IS NOT NULL
+      ORDER BY x."endedAt" DESC
+      LIMIT ${CALIBRATION_RUNS}
+    ) r
     WHERE a.provider = ${model.provider} AND a."modelId" = ${model.modelId}
-      AND r.status = 'completed' AND r."inputTokens" > 0 AND r."contextSnapshot" IS NOT NULL
-    ORDER BY r."endedAt" DESC NULLS LAST
+    ORDER BY r."endedAt" DESC
     LIMIT ${CALIBRATION_RUNS}`;
   return { encoding, charsPerToken: calibratedRatio(rows) };
 }
