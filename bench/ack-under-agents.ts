@@ -13,10 +13,11 @@
 //   npm run bench:ack-agents                       # 400 messages each phase, one per 150 ms
 //   npm run bench:ack-agents -- --messages 300 --every 100 --rounds 3
 //
-// In-memory PGlite by default (where the one connection is shared); DATABASE_URL for PostgreSQL.
+// In-memory PGlite by default (where the one connection is shared); DATABASE_URL for PostgreSQL,
+// where the agents run in their own thread, as the server runs them there.
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { MAX_RUNS_IN_FLIGHT_EMBEDDED } from "@/lib/limits";
+import { DEFAULT_DB_POOL_SIZE, MAX_RUNS_IN_FLIGHT_EMBEDDED } from "@/lib/limits";
 import { createGateway } from "@/server/agents/gateway";
 import { watchLoopHeadroom } from "@/server/agents/runs/loop-headroom";
 import { DomainBus } from "@/server/domain/bus";
@@ -24,33 +25,43 @@ import { nullSink, type Deps } from "@/server/domain/deps";
 import { sendMessage } from "@/server/domain/messages/send-message";
 import { createChannel } from "@/server/domain/spaces/create-channel";
 import { createUser } from "@/server/domain/users/create-user";
-import { addToSpace, createAgent, replyOnce, scriptedModels } from "@/server/testing/agents";
+import { addToSpace, createAgent } from "@/server/testing/agents";
+import { NOTED_AGENTS, resolver } from "@/server/testing/noted-models";
+import { startGatewayThread } from "@/server/agents/thread/start-gateway-thread";
 import { openBenchDatabase } from "./bench-database";
 import { intFlags } from "./int-flags";
 import { percentile } from "./measure";
 
-const USAGE = "usage: bench:ack-agents [--messages N=400 per phase] [--every MS=150] [--rounds N=4]";
-const o = intFlags(process.argv.slice(2), { messages: 400, every: 150, rounds: 4 }, USAGE);
+const USAGE = "usage: bench:ack-agents [--messages N=400 per phase] [--every MS=150] [--rounds N=4] [--thread 1|0 (PostgreSQL: agents in their own thread)]";
+const o = intFlags(process.argv.slice(2), { messages: 400, every: 150, rounds: 4, thread: 1 }, USAGE);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
   const database = await openBenchDatabase();
   const { db } = database;
   const deps: Deps = { db, events: nullSink, bus: new DomainBus() };
-  const names = ["Alpha", "Beta", "Gamma"];
-  const scripted = scriptedModels(Object.fromEntries(names.map((n) => [n, replyOnce(`${n} noted`)])));
-  // As server/main.ts runs it: on the embedded database a few runs at once.
-  const gateway = createGateway(deps, {
-    models: scripted.resolver,
-    tickMs: 200,
-    maxRunsInFlight: process.env.DATABASE_URL ? undefined : MAX_RUNS_IN_FLIGHT_EMBEDDED,
-    headroom: watchLoopHeadroom(),
-  });
+  // As server/main.ts runs it: on PostgreSQL in a thread of its own, on the embedded database
+  // on this thread with a few runs at once. Each agent answers every message once.
+  const gateway =
+    database.url && o.thread
+      ? await startGatewayThread(deps, {
+          databaseUrl: database.url,
+          poolSize: DEFAULT_DB_POOL_SIZE,
+          tickMs: 200,
+          headroom: true,
+          modelsModule: new URL("../server/testing/noted-models.ts", import.meta.url).href,
+        })
+      : createGateway(deps, {
+          models: resolver,
+          tickMs: 200,
+          maxRunsInFlight: database.url ? undefined : MAX_RUNS_IN_FLIGHT_EMBEDDED,
+          headroom: watchLoopHeadroom(),
+        });
   await gateway.start();
   const ada = await createUser({ db }, { email: "ada@bench.dev", name: "Ada" });
   const actor = { entityId: ada.entityId, userId: ada.id };
   const agents: Awaited<ReturnType<typeof createAgent>>[] = [];
-  for (const n of names) agents.push(await createAgent(db, n));
+  for (const n of NOTED_AGENTS) agents.push(await createAgent(db, n));
 
   interface Phase {
     label: string;
@@ -116,7 +127,7 @@ async function main() {
   console.log(
     [
       `Human sends while agents react: ${perBlock * o.rounds} messages per phase, one every ${o.every} ms (open loop), in ${o.rounds} rounds taking turns`,
-      `node ${process.version}, ${os.cpus().length} CPUs, database: ${database.label}; scripted agents answer every message (chains to the depth limit)`,
+      `node ${process.version}, ${os.cpus().length} CPUs, database: ${database.label}; agents ${database.url && o.thread ? "in their own thread" : "on the senders' thread"}; scripted agents answer every message (chains to the depth limit)`,
       "",
       `${"phase".padEnd(14)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"max ms".padStart(8)} ${"runs".padStart(6)} ${"agent msgs".padStart(11)} ${"loop p99 ms".padStart(12)}`,
       ...[quiet, busy].map(

@@ -5,7 +5,7 @@ import { openDatabase, type OpenDatabase } from "@/server/db/open";
 import { migrate } from "@/server/db/migrate";
 import { openTestDatabase } from "@/server/testing/test-database";
 
-export async function openBenchDatabase(): Promise<OpenDatabase & { label: string }> {
+export async function openBenchDatabase(): Promise<OpenDatabase & { label: string; url?: string }> {
   if (process.env.DATABASE_URL) return { ...(await openTestDatabase()), label: "postgres (throwaway database)" };
   const opened = await openDatabase({ kind: "pglite" });
   await migrate(opened.sql);

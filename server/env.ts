@@ -77,6 +77,12 @@ const schema = z.object({
   PARLEY_AGENT_MODEL: optional,
   /** A run whose process sent no heartbeat for this long is taken over by another process (ms). */
   PARLEY_RUN_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
+  /**
+   * On PostgreSQL, agents run in a thread of their own (server/agents/thread), so their work
+   * does not hold up people's requests; "false" runs them on the main thread, as the embedded
+   * database always does (its one in-process connection cannot be shared with a thread).
+   */
+  PARLEY_AGENTS_THREAD: z.enum(["true", "false"]).default("true"),
   /** How often the run worker and plan scheduler look for due work, in ms. */
   PARLEY_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** Log verbosity (pino levels). Unset → "info", or "warn" under vitest. */

@@ -18,6 +18,7 @@ import { listenHost } from "./listen-host";
 import { log } from "./log";
 import { DomainBus } from "./domain/bus";
 import { createGateway } from "./agents/gateway";
+import { startGatewayThread } from "./agents/thread/start-gateway-thread";
 import { MAX_RUNS_IN_FLIGHT_EMBEDDED, SHUTDOWN_FORCE_EXIT_MS } from "@/lib/limits";
 import { watchLoopHeadroom } from "./agents/runs/loop-headroom";
 import { prepareRequest } from "./http/edge";
@@ -52,14 +53,25 @@ async function main() {
   const realtime = await createRealtime(httpServer, { db: database.db, secret, redisUrl: e.REDIS_URL, redisPrefix: e.REDIS_PREFIX, bus });
   const deps = { db: database.db, events: realtime.events, bus, limits: realtime.limits };
   watchProcess({ io: realtime.io, db: database.db, bus }); // GET /api/metrics
-  const gateway = createGateway(deps, {
-    tickMs: e.PARLEY_TICK_MS,
-    // On the embedded database (one connection) a few runs at once keep members' queries moving.
-    maxRunsInFlight: e.DATABASE_URL ? undefined : MAX_RUNS_IN_FLIGHT_EMBEDDED,
-    // A process busy with runs claims no more until people's requests have room again.
-    headroom: watchLoopHeadroom(),
-    leaseMs: e.PARLEY_RUN_LEASE_MS,
-  });
+  // On PostgreSQL the agents get a thread of their own, with their own pool; the embedded
+  // database has one connection, in this thread, so there they share it (and people go first).
+  const gateway =
+    e.DATABASE_URL && e.PARLEY_AGENTS_THREAD === "true"
+      ? await startGatewayThread(deps, {
+          databaseUrl: e.DATABASE_URL,
+          poolSize: e.DATABASE_POOL_SIZE,
+          tickMs: e.PARLEY_TICK_MS,
+          leaseMs: e.PARLEY_RUN_LEASE_MS,
+          headroom: true,
+        })
+      : createGateway(deps, {
+          tickMs: e.PARLEY_TICK_MS,
+          // On the embedded database (one connection) a few runs at once keep members' queries moving.
+          maxRunsInFlight: e.DATABASE_URL ? undefined : MAX_RUNS_IN_FLIGHT_EMBEDDED,
+          // A process busy with runs claims no more until people's requests have room again.
+          headroom: watchLoopHeadroom(),
+          leaseMs: e.PARLEY_RUN_LEASE_MS,
+        });
   setRuntime({ ...deps, secret, gateway, pingRedis: realtime.pingRedis });
 
   const app = next({ dev, hostname: listen.host, port: e.PORT, httpServer });

@@ -11,6 +11,7 @@ import { onMessage } from "./triggers/on-message";
 import { RunWorker } from "./runs/worker";
 import type { LoopHeadroom } from "./runs/loop-headroom";
 import { PlanScheduler } from "./plans/scheduler";
+import { cancelRun } from "./runs/transitions";
 import { inBackground } from "../db/lanes";
 import { RUN_LEASE_MS } from "@/lib/limits";
 
@@ -43,6 +44,11 @@ export interface Gateway {
   tick(): Promise<void>;
   /** Resolves when triggers, claims and runs have all settled. */
   idle(): Promise<void>;
+  /**
+   * Cancels a live run (an admin, an archived agent) and aborts its model call where it is
+   * executing. False when it had already ended.
+   */
+  cancelRun(runId: string, reason: string): Promise<boolean>;
   /** Shutdown, first step: no more ticks, claims or takeovers. Messages still trigger runs, queued for other processes. */
   stopIntake(): void;
   /**
@@ -119,6 +125,7 @@ export function createGateway(deps: Deps, opts: GatewayOptions = {}): Gateway {
         if (pending.size === 0 && ctx.executing.size === 0) return;
       }
     },
+    cancelRun: (runId, reason) => cancelRun(ctx, runId, reason),
     stopIntake() {
       clearInterval(timer);
       worker.stopClaiming();

@@ -10,7 +10,6 @@ import { getRunDetail, getRunDto } from "../domain/runs/get-run-detail";
 import { listRuns } from "../domain/runs/list-runs";
 import { retryRun } from "../domain/runs/retry-run";
 import { broadcastRun } from "../agents/runs/broadcast-run";
-import { cancelRun } from "../agents/runs/transitions";
 import { actorOf, authed, requireAdmin } from "./endpoint";
 import { json } from "./respond";
 
@@ -31,7 +30,7 @@ export const cancelRunHandler = authed<{ id: string }>(
   async (_req, deps, { id }, caller) => {
     requireAdmin(caller, "inspect runs");
     if (!deps.gateway) throw new AppError("internal", "The agent gateway is not running");
-    const ok = await cancelRun(deps.gateway.ctx, id, `canceled by ${caller.name}`);
+    const ok = await deps.gateway.cancelRun(id, `canceled by ${caller.name}`);
     if (!ok) throw new AppError("conflict", "The run already ended or does not exist");
     return json({ run: await getRunDto(deps.db, id) } satisfies CanceledRunDto);
   },

@@ -7,7 +7,8 @@ import { openDatabase, type OpenDatabase } from "../db/open";
 import { migrate } from "../db/migrate";
 import { TEMPLATE_PATH } from "./global-setup";
 
-export async function openTestDatabase(): Promise<OpenDatabase & { kind: "pglite" | "postgres" }> {
+/** `url` (PostgreSQL only) reaches the same database from elsewhere: a gateway thread, another process. */
+export async function openTestDatabase(): Promise<OpenDatabase & { kind: "pglite" | "postgres"; url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const blob = new Blob([readFileSync(TEMPLATE_PATH)]);
@@ -26,6 +27,7 @@ export async function openTestDatabase(): Promise<OpenDatabase & { kind: "pglite
   return {
     ...opened,
     kind: "postgres",
+    url: dbUrl.toString(),
     close: async () => {
       await opened.close();
       const a = new pg.Client({ connectionString: url });

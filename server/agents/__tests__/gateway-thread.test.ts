@@ -1,0 +1,84 @@
+// The gateway in a thread of its own (PostgreSQL only: the embedded database's one connection
+// cannot be shared with a thread). The main thread's messages reach it, its events and metrics
+// come back, and the routes' cancel and the shutdown steps work across the thread.
+import { afterEach, describe, expect, it } from "vitest";
+import { DomainBus } from "../../domain/bus";
+import type { Deps, EventSink } from "../../domain/deps";
+import { sendMessage } from "../../domain/messages/send-message";
+import { createChannel } from "../../domain/spaces/create-channel";
+import { createUser } from "../../domain/users/create-user";
+import { metrics } from "../../metrics/metrics";
+import { createAgent } from "../../testing/agents";
+import { openTestDatabase } from "../../testing/test-database";
+import type { Gateway } from "../gateway";
+import { startGatewayThread } from "../thread/start-gateway-thread";
+
+const onPostgres = !!process.env.DATABASE_URL;
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.reverse()) await c();
+  cleanup = [];
+});
+
+async function setup() {
+  const database = await openTestDatabase();
+  cleanup.push(() => database.close());
+  const published: { room: string; event: string; payload: unknown }[] = [];
+  const events: EventSink = {
+    publish: (room, event, payload) => void published.push({ room, event, payload }),
+    joinSpace: () => {},
+    leaveSpace: () => {},
+    disconnect: () => {},
+  };
+  const deps: Deps = { db: database.db, events, bus: new DomainBus() };
+  const gateway: Gateway = await startGatewayThread(deps, {
+    databaseUrl: database.url!,
+    poolSize: 4,
+    tickMs: 0,
+    headroom: false,
+    modelsModule: new URL("../../testing/noted-models.ts", import.meta.url).href,
+  });
+  cleanup.push(() => gateway.stop());
+  await gateway.start();
+  const ada = await createUser(deps, { email: "ada@thread.test", name: "Ada" });
+  const actor = { entityId: ada.entityId, userId: ada.id };
+  const alpha = await createAgent(database.db, "Alpha");
+  const space = await createChannel(deps, actor, { name: "general", memberIds: [alpha.entityId] });
+  return { deps, db: database.db, gateway, actor, alpha, space, published };
+}
+
+const transitions = async () => (await metrics().registry.getSingleMetric("parley_run_transitions_total")?.get())?.values.reduce((n, v) => n + v.value, 0) ?? 0;
+
+describe.skipIf(!onPostgres)("the gateway thread", () => {
+  it("runs agents on the main thread's messages; their events and metrics come back to the main thread", async () => {
+    const { deps, db, gateway, actor, alpha, space, published } = await setup();
+    const before = await transitions();
+    await sendMessage(deps, actor, { spaceId: space.id, text: "Morning, Alpha" });
+    await gateway.idle();
+    const reply = await db.message.findFirstOrThrow({ where: { spaceId: space.id, senderId: alpha.entityId } });
+    expect(reply.text).toBe("Alpha noted");
+    // The thread's sink posted the reply to this thread's, which sent it to the space.
+    expect(published).toContainEqual(expect.objectContaining({ event: "message:new", payload: { message: expect.objectContaining({ id: reply.id }) } }));
+    expect(published.some((p) => p.event === "run:updated")).toBe(true);
+    // queued → running → completed, counted in this thread's registry.
+    expect((await transitions()) - before).toBeGreaterThanOrEqual(2);
+  });
+
+  it("a cancel from the main thread ends the run once; stop ends the thread", async () => {
+    const { deps, db, gateway, actor, alpha, space } = await setup();
+    gateway.stopIntake(); // nothing is claimed: the run stays queued for the cancel
+    await sendMessage(deps, actor, { spaceId: space.id, text: "Alpha, hold on" });
+    let run = null;
+    for (let i = 0; i < 100 && !run; i++) {
+      run = await db.run.findFirst({ where: { agentId: alpha.id } });
+      if (!run) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(run?.status).toBe("queued");
+    expect(await gateway.cancelRun(run!.id, "canceled by a test")).toBe(true);
+    expect(await gateway.cancelRun(run!.id, "canceled by a test")).toBe(false);
+    expect((await db.run.findUniqueOrThrow({ where: { id: run!.id } })).status).toBe("canceled");
+    await expect(gateway.drain(100)).resolves.toEqual({ finished: 0, putBack: 0 });
+    await gateway.stop();
+    await gateway.stop(); // twice is harmless
+  });
+});

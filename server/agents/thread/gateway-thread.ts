@@ -1,0 +1,96 @@
+// The agent gateway in a thread of its own (started by start-gateway-thread.ts, on PostgreSQL).
+// Runs are mostly CPU when the model is fast: query building, the model stream, their garbage.
+// On the thread that answers people, a send would wait behind hundreds of their small
+// callbacks; here they run beside it, with their own event loop, heap and database pool.
+//
+// The thread keeps no state the main thread needs: runs, plans and claims live in the
+// database, as they do between processes. What it posts back is realtime events (the main
+// thread's Socket.IO server sends them) and metric updates.
+import { parentPort, workerData } from "node:worker_threads";
+import { openDatabase } from "../../db/open";
+import { DomainBus } from "../../domain/bus";
+import type { Deps, EventSink } from "../../domain/deps";
+import { log } from "../../log";
+import { metrics } from "../../metrics/metrics";
+import { createGateway } from "../gateway";
+import type { ModelResolver } from "../models/resolve-model";
+import { watchLoopHeadroom } from "../runs/loop-headroom";
+import { forwardMetrics } from "./forward-metrics";
+import type { FromGatewayThread, GatewayCall, GatewayThreadConfig, ToGatewayThread } from "./protocol";
+
+const port = parentPort;
+if (!port) throw new Error("gateway-thread.ts runs as a worker thread (start-gateway-thread.ts)");
+const config = workerData as GatewayThreadConfig;
+const post = (m: FromGatewayThread) => port.postMessage(m);
+
+forwardMetrics((updates) => post({ type: "metrics", updates }));
+
+// Events go out in order, a batch per turn of the loop: a streamed draft is many small ones.
+let events: Extract<FromGatewayThread, { type: "events" }>["calls"] = [];
+const send = (call: (typeof events)[number]) => {
+  if (events.push(call) === 1)
+    setImmediate(() => {
+      const calls = events;
+      events = [];
+      post({ type: "events", calls });
+    });
+};
+const sink: EventSink = {
+  publish: (...args) => send({ method: "publish", args }),
+  joinSpace: (...args) => send({ method: "joinSpace", args }),
+  leaveSpace: (...args) => send({ method: "leaveSpace", args }),
+  disconnect: (...args) => send({ method: "disconnect", args }),
+};
+
+const models = config.modelsModule ? ((await import(config.modelsModule)) as { resolver: ModelResolver }).resolver : undefined;
+const database = await openDatabase({ kind: "postgres", url: config.databaseUrl, poolSize: config.poolSize });
+const bus = new DomainBus();
+// The messages its agents post: the main thread's listener never sees them.
+bus.on("message:created", (m) => metrics().messagesPersisted.inc({ sender: m.sender.type }));
+const deps: Deps = { db: database.db, events: sink, bus };
+const headroom = config.headroom ? watchLoopHeadroom() : undefined;
+const gateway = createGateway(deps, { models, tickMs: config.tickMs, leaseMs: config.leaseMs, headroom });
+
+async function answer(call: GatewayCall): Promise<unknown> {
+  switch (call.op) {
+    case "start":
+      return gateway.start({ recover: call.recover });
+    case "idle":
+      return gateway.idle();
+    case "tick":
+      return gateway.tick();
+    case "drain":
+      return gateway.drain(call.ms);
+    case "stop":
+      await gateway.stop();
+      await database.close();
+      return undefined;
+  }
+}
+
+port.on("message", (m: ToGatewayThread) => {
+  switch (m.type) {
+    case "message":
+      bus.emit("message:created", m.message);
+      return;
+    case "kick":
+      gateway.ctx.kick();
+      return;
+    case "abort":
+      gateway.ctx.executing.get(m.runId)?.abort(new Error(m.reason));
+      return;
+    case "stopIntake":
+      gateway.stopIntake();
+      return;
+    case "call":
+      answer(m.call).then(
+        (value) => post({ type: "reply", id: m.id, ok: true, value: value ?? null }),
+        (err: unknown) => {
+          log.error({ err, op: m.call.op }, "gateway thread: call failed");
+          post({ type: "reply", id: m.id, ok: false, error: err instanceof Error ? err.message : String(err) });
+        },
+      );
+  }
+});
+
+post({ type: "ready" });
