@@ -6,6 +6,8 @@
 // less than RUN_CLAIM_MAX_CPU_SHARE of a core and its event loop runs on time. Runs left
 // unclaimed stay queued in the database, for this process a moment later or another one now.
 // With models that take seconds to answer, runs hardly use the CPU and nothing is held back.
+// In the agents' own thread (agents/thread) the CPU figure is the whole process's: a thread
+// still shares the machine's cores with the people's thread and PostgreSQL.
 import { RUN_CLAIM_MAX_CPU_SHARE, RUN_CLAIM_MAX_LOOP_LAG_MS } from "@/lib/limits";
 
 /** How often the probe samples; how late it fires is the loop's lag. */
