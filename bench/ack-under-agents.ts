@@ -33,7 +33,7 @@ import { intFlags } from "./int-flags";
 import { percentile } from "./measure";
 
 const USAGE = "usage: bench:ack-agents [--messages N=400 per phase] [--every MS=150] [--rounds N=4] [--thread 1|0 (PostgreSQL: agents in their own thread)]";
-const o = intFlags(process.argv.slice(2), { messages: 400, every: 150, rounds: 4, thread: 1 }, USAGE);
+const o = intFlags(process.argv.slice(2), { messages: 400, every: 150, rounds: 4, thread: 1 }, USAGE, { thread: 0 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
