@@ -20,7 +20,7 @@ afterEach(async () => {
   cleanup = [];
 });
 
-async function setup() {
+async function setup(models = "noted-models.ts") {
   const database = await openTestDatabase();
   cleanup.push(() => database.close());
   const published: { room: string; event: string; payload: unknown }[] = [];
@@ -36,7 +36,7 @@ async function setup() {
     poolSize: 4,
     tickMs: 0,
     headroom: false,
-    modelsModule: new URL("../../testing/noted-models.ts", import.meta.url).href,
+    modelsModule: new URL(`../../testing/${models}`, import.meta.url).href,
   });
   cleanup.push(() => gateway.stop());
   await gateway.start();
@@ -47,14 +47,24 @@ async function setup() {
   return { deps, db: database.db, gateway, actor, alpha, space, published };
 }
 
-const transitions = async () => (await metrics().registry.getSingleMetric("parley_run_transitions_total")?.get())?.values.reduce((n, v) => n + v.value, 0) ?? 0;
+const total = async (name: string, labels: Record<string, string> = {}) =>
+  (await metrics().registry.getSingleMetric(name)?.get())?.values
+    .filter((v) => Object.entries(labels).every(([k, x]) => v.labels[k] === x))
+    .reduce((n, v) => n + v.value, 0) ?? 0;
+const transitions = () => total("parley_run_transitions_total");
+const persisted = (sender: string) => total("parley_messages_persisted_total", { sender });
 
 describe.skipIf(!onPostgres)("the gateway thread", () => {
   it("runs agents on the main thread's messages; their events and metrics come back to the main thread", async () => {
     const { deps, db, gateway, actor, alpha, space, published } = await setup();
     const before = await transitions();
+    const [humans, agents] = [await persisted("human"), await persisted("agent")];
+    // As the server counts them: each message once, on whichever thread stored it.
+    const unwatch = deps.bus!.on("message:created", (m) => metrics().messagesPersisted.inc({ sender: m.sender.type }));
     await sendMessage(deps, actor, { spaceId: space.id, text: "Morning, Alpha" });
     await gateway.idle();
+    unwatch();
+    expect([(await persisted("human")) - humans, (await persisted("agent")) - agents]).toEqual([1, 1]);
     const reply = await db.message.findFirstOrThrow({ where: { spaceId: space.id, senderId: alpha.entityId } });
     expect(reply.text).toBe("Alpha noted");
     // The thread's sink posted the reply to this thread's, which sent it to the space.
@@ -64,8 +74,8 @@ describe.skipIf(!onPostgres)("the gateway thread", () => {
     expect((await transitions()) - before).toBeGreaterThanOrEqual(2);
   });
 
-  it("a cancel from the main thread ends the run once; stop ends the thread", async () => {
-    const { deps, db, gateway, actor, alpha, space } = await setup();
+  it("a cancel from the main thread ends the run once, and its last update says so; stop ends the thread", async () => {
+    const { deps, db, gateway, actor, alpha, space, published } = await setup();
     gateway.stopIntake(); // nothing is claimed: the run stays queued for the cancel
     await sendMessage(deps, actor, { spaceId: space.id, text: "Alpha, hold on" });
     let run = null;
@@ -77,8 +87,28 @@ describe.skipIf(!onPostgres)("the gateway thread", () => {
     expect(await gateway.cancelRun(run!.id, "canceled by a test")).toBe(true);
     expect(await gateway.cancelRun(run!.id, "canceled by a test")).toBe(false);
     expect((await db.run.findUniqueOrThrow({ where: { id: run!.id } })).status).toBe("canceled");
+    const updates = published.filter((p) => p.event === "run:updated" && (p.payload as { run: { id: string } }).run.id === run!.id);
+    expect((updates.at(-1)?.payload as { run: { status: string } }).run.status).toBe("canceled");
     await expect(gateway.drain(100)).resolves.toEqual({ finished: 0, putBack: 0 });
     await gateway.stop();
     await gateway.stop(); // twice is harmless
+  });
+
+  it("a thread that dies is started again, and answers the messages stored while it was down", async () => {
+    const { deps, db, gateway, actor, alpha, space } = await setup("crashing-models.ts");
+    const crash = await createAgent(db, "Crash");
+    const doomed = await createChannel(deps, actor, { name: "doomed", memberIds: [crash.entityId] });
+    await sendMessage(deps, actor, { spaceId: doomed.id, text: "Crash, wake up" });
+    // The thread exits when the run asks for its model; idle() is refused or cut off with it.
+    await expect(gateway.idle()).rejects.toThrow(/gateway thread/);
+    const sent = await sendMessage(deps, actor, { spaceId: space.id, text: "Alpha, are you there?" });
+    let reply = null;
+    for (let i = 0; i < 200 && !reply; i++) {
+      reply = await db.message.findFirst({ where: { spaceId: space.id, senderId: alpha.entityId } });
+      if (!reply) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(reply?.text).toBe("Alpha noted");
+    const run = await db.run.findFirstOrThrow({ where: { agentId: alpha.id } });
+    expect(run.triggerMessageId).toBe(sent.message.id);
   });
 });

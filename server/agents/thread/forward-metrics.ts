@@ -16,11 +16,12 @@ export interface MetricUpdate {
   value: number;
 }
 
-/** In the gateway thread: from now on its metrics go to `post`, in batches. */
-export function forwardMetrics(post: (updates: MetricUpdate[]) => void): void {
+/** In the gateway thread: from now on its metrics go to `post`, in batches. Returns a flush for what is pending. */
+export function forwardMetrics(post: (updates: MetricUpdate[]) => void): () => void {
   const m = metrics();
   let batch: MetricUpdate[] = [];
   const flush = () => {
+    if (batch.length === 0) return;
     const updates = batch;
     batch = [];
     post(updates);
@@ -34,6 +35,7 @@ export function forwardMetrics(post: (updates: MetricUpdate[]) => void): void {
     const op = "observe" in target ? "observe" : "inc";
     target[op] = (labels: Record<string, string>, value = 1) => queue({ metric, op, labels, value });
   }
+  return flush;
 }
 
 /** On the main thread: records what the gateway thread counted. */

@@ -22,18 +22,24 @@ const port = parentPort;
 if (!port) throw new Error("gateway-thread.ts runs as a worker thread (start-gateway-thread.ts)");
 const config = workerData as GatewayThreadConfig;
 const post = (m: FromGatewayThread) => port.postMessage(m);
+// As on the main thread (server/main.ts): logged, not fatal. A thread's default would end it,
+// and with it every run it is executing.
+process.on("unhandledRejection", (err) => log.error({ err }, "gateway thread: unhandled rejection"));
 
-forwardMetrics((updates) => post({ type: "metrics", updates }));
+const flushMetrics = forwardMetrics((updates) => post({ type: "metrics", updates }));
 
 // Events go out in order, a batch per turn of the loop: a streamed draft is many small ones.
 let events: Extract<FromGatewayThread, { type: "events" }>["calls"] = [];
+/** Also before every reply, so that the main thread has seen all that came before it. */
+const flushEvents = () => {
+  flushMetrics();
+  if (events.length === 0) return;
+  const calls = events;
+  events = [];
+  post({ type: "events", calls });
+};
 const send = (call: (typeof events)[number]) => {
-  if (events.push(call) === 1)
-    setImmediate(() => {
-      const calls = events;
-      events = [];
-      post({ type: "events", calls });
-    });
+  if (events.push(call) === 1) setImmediate(flushEvents);
 };
 const sink: EventSink = {
   publish: (...args) => send({ method: "publish", args }),
@@ -45,8 +51,10 @@ const sink: EventSink = {
 const models = config.modelsModule ? ((await import(config.modelsModule)) as { resolver: ModelResolver }).resolver : undefined;
 const database = await openDatabase({ kind: "postgres", url: config.databaseUrl, poolSize: config.poolSize });
 const bus = new DomainBus();
+/** True while a message the main thread stored (and counted) is handed to this bus. */
+let fromMainThread = false;
 // The messages its agents post: the main thread's listener never sees them.
-bus.on("message:created", (m) => metrics().messagesPersisted.inc({ sender: m.sender.type }));
+bus.on("message:created", (m) => fromMainThread || metrics().messagesPersisted.inc({ sender: m.sender.type }));
 const deps: Deps = { db: database.db, events: sink, bus };
 const headroom = config.headroom ? watchLoopHeadroom() : undefined;
 const gateway = createGateway(deps, { models, tickMs: config.tickMs, leaseMs: config.leaseMs, headroom });
@@ -61,6 +69,8 @@ async function answer(call: GatewayCall): Promise<unknown> {
       return gateway.tick();
     case "drain":
       return gateway.drain(call.ms);
+    case "cancel":
+      return gateway.cancelRun(call.runId, call.reason);
     case "stop":
       await gateway.stop();
       await database.close();
@@ -71,22 +81,28 @@ async function answer(call: GatewayCall): Promise<unknown> {
 port.on("message", (m: ToGatewayThread) => {
   switch (m.type) {
     case "message":
-      bus.emit("message:created", m.message);
+      fromMainThread = true;
+      try {
+        bus.emit("message:created", m.message);
+      } finally {
+        fromMainThread = false;
+      }
       return;
     case "kick":
       gateway.ctx.kick();
-      return;
-    case "abort":
-      gateway.ctx.executing.get(m.runId)?.abort(new Error(m.reason));
       return;
     case "stopIntake":
       gateway.stopIntake();
       return;
     case "call":
       answer(m.call).then(
-        (value) => post({ type: "reply", id: m.id, ok: true, value: value ?? null }),
+        (value) => {
+          flushEvents();
+          post({ type: "reply", id: m.id, ok: true, value: value ?? null });
+        },
         (err: unknown) => {
           log.error({ err, op: m.call.op }, "gateway thread: call failed");
+          flushEvents();
           post({ type: "reply", id: m.id, ok: false, error: err instanceof Error ? err.message : String(err) });
         },
       );

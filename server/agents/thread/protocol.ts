@@ -23,16 +23,18 @@ export interface GatewayThreadConfig {
 }
 
 /** Requests the main thread waits an answer for, by id. */
-export type GatewayCall = { op: "idle" } | { op: "tick" } | { op: "drain"; ms: number } | { op: "stop" } | { op: "start"; recover: boolean };
+export type GatewayCall =
+  | { op: "idle" }
+  | { op: "tick" }
+  | { op: "drain"; ms: number }
+  | { op: "stop" }
+  | { op: "start"; recover: boolean }
+  /** Canceled by the thread, so that its broadcast follows every event the run sent before. */
+  | { op: "cancel"; runId: string; reason: string };
 
 export type ToGatewayThread =
   /** A message stored by this process's people, routes or tools: the thread decides who reacts. */
-  | { type: "message"; message: MessageDto }
-  | { type: "kick" }
-  /** The run was canceled from the main thread: abort its model call if the thread is executing it. */
-  | { type: "abort"; runId: string; reason: string }
-  | { type: "stopIntake" }
-  | { type: "call"; id: number; call: GatewayCall };
+  { type: "message"; message: MessageDto } | { type: "kick" } | { type: "stopIntake" } | { type: "call"; id: number; call: GatewayCall };
 
 type SinkCall = { [K in keyof EventSink]: { method: K; args: Parameters<EventSink[K]> } }[keyof EventSink];
 
@@ -41,5 +43,6 @@ export type FromGatewayThread =
   /** Realtime events for the main thread's Socket.IO server to send. */
   | { type: "events"; calls: SinkCall[] }
   | { type: "metrics"; updates: MetricUpdate[] }
+  /** Sent after the events posted before it, so a caller that has its answer has seen them all. */
   | { type: "reply"; id: number; ok: true; value: unknown }
   | { type: "reply"; id: number; ok: false; error: string };

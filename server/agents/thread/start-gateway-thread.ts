@@ -3,10 +3,12 @@
 //
 // - New messages stored here (people, routes) go to the thread, which decides who reacts.
 // - What the thread publishes is sent by this thread's event sink (Socket.IO).
-// - Routes that start or cancel runs do so with a context of this thread's own (`ctx`): the
-//   run is a row in the database, and the thread is told to look (kick) or to abort the
-//   model call it may be executing, as another process would be.
-// - If the thread dies, it is started again; its runs are taken over as a dead process's are.
+// - Routes that start runs do so with a context of this thread's own (`ctx`): the run is a
+//   row in the database, and the thread is told to look (kick), as another process would be.
+//   A cancel is the thread's to do (it aborts the model call it may be executing).
+// - If the thread dies, it is started again in the state it was asked to be in (started,
+//   intake stopped), and gets the messages stored meanwhile; the runs it was executing are
+//   taken over as a dead process's are.
 import { Worker } from "node:worker_threads";
 import type { Deps } from "../../domain/deps";
 import { log } from "../../log";
@@ -28,23 +30,41 @@ export async function startGatewayThread(deps: Deps, opts: GatewayThreadOptions)
   if (!deps.bus) throw new Error("The gateway needs deps.bus");
   const bus = deps.bus;
   const config: GatewayThreadConfig = { ...opts, entry: new URL("./gateway-thread.ts", import.meta.url).href };
-  let worker: Worker;
-  let stopped = false;
+  /** The live thread; undefined between an unexpected exit and its restart. */
+  let worker: Worker | undefined;
+  /** What the handle was asked to do, replayed on a thread started again. */
+  let started: { recover: boolean } | undefined;
+  let intakeStopped = false;
+  /** Shutdown has begun: a thread that exits now is not started again. */
+  let closing = false;
+  /** Messages stored while no thread was up, handed to the next one. */
+  let missed: ToGatewayThread[] = [];
+  let restartTimer: NodeJS.Timeout | undefined;
   let nextId = 0;
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  const post = (m: ToGatewayThread) => worker.postMessage(m);
 
+  const post = (m: ToGatewayThread) => {
+    if (worker) worker.postMessage(m);
+    else if (m.type === "message" && !closing) missed.push(m);
+  };
   const call = <T>(c: GatewayCall): Promise<T> =>
     new Promise<T>((resolve, reject) => {
+      if (!worker) return reject(new Error("gateway thread: not running"));
       const id = ++nextId;
       waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      post({ type: "call", id, call: c });
+      worker.postMessage({ type: "call", id, call: c } satisfies ToGatewayThread);
     });
 
   const onMessage = (m: FromGatewayThread) => {
     switch (m.type) {
       case "events":
-        for (const c of m.calls) (deps.events[c.method] as (...a: unknown[]) => void)(...c.args);
+        for (const c of m.calls) {
+          try {
+            (deps.events[c.method] as (...a: unknown[]) => void)(...c.args);
+          } catch (err) {
+            log.error({ err, method: c.method }, "gateway thread: event not sent");
+          }
+        }
         return;
       case "metrics":
         applyMetricUpdates(m.updates);
@@ -64,62 +84,80 @@ export async function startGatewayThread(deps: Deps, opts: GatewayThreadOptions)
   /** Starts a thread and resolves once it is ready for calls. */
   const spawn = () =>
     new Promise<void>((resolve, reject) => {
-      worker = new Worker(new URL("./boot.mjs", import.meta.url), { workerData: config });
-      worker.on("message", (m: FromGatewayThread) => {
-        if (m.type === "ready") resolve();
+      const w = new Worker(new URL("./boot.mjs", import.meta.url), { workerData: config });
+      w.on("message", (m: FromGatewayThread) => {
+        if (m.type === "ready") {
+          worker = w;
+          resolve();
+        }
         onMessage(m);
       });
-      worker.once("error", (err) => {
+      w.once("error", (err) => {
         log.error({ err }, "gateway thread failed");
         reject(err);
       });
-      worker.once("exit", (code) => {
-        for (const w of waiting.values()) w.reject(new Error(`gateway thread exited (${code})`));
+      w.once("exit", (code) => {
+        if (worker === w) worker = undefined;
+        for (const pending of waiting.values()) pending.reject(new Error(`gateway thread exited (${code})`));
         waiting.clear();
-        if (stopped) return;
+        if (closing) return;
         log.error({ code }, `gateway thread exited: starting it again in ${RESTART_AFTER_MS} ms`);
-        setTimeout(() => {
-          if (!stopped)
-            spawn()
-              .then(() => call({ op: "start", recover: false }))
-              .catch((err) => log.error({ err }, "gateway thread did not start again"));
-        }, RESTART_AFTER_MS);
+        restartTimer = setTimeout(() => void restart(), RESTART_AFTER_MS);
       });
     });
+
+  /** A new thread in the state the last one was asked to be in, with the messages it missed. */
+  const restart = async () => {
+    try {
+      await spawn();
+      if (closing) return;
+      if (started) await call({ op: "start", recover: started.recover });
+      if (intakeStopped) post({ type: "stopIntake" });
+      const queued = missed;
+      missed = [];
+      for (const m of queued) post(m);
+    } catch (err) {
+      log.error({ err }, "gateway thread did not start again");
+      if (!closing) restartTimer = setTimeout(() => void restart(), RESTART_AFTER_MS);
+    }
+  };
   await spawn();
 
-  const unsubscribe = bus.on("message:created", (message) => {
-    if (!stopped) post({ type: "message", message });
-  });
+  const unsubscribe = bus.on("message:created", (message) => post({ type: "message", message }));
   const ctx: GatewayCtx = {
     ...deps,
     clock: systemClock,
     models: defaultModelResolver,
     executing: new Map(),
     leaseMs: opts.leaseMs ?? RUN_LEASE_MS,
-    kick: () => !stopped && post({ type: "kick" }),
+    kick: () => post({ type: "kick" }),
   };
 
   return {
     ctx,
-    start: ({ recover = false } = {}) => call({ op: "start", recover }),
+    start: async ({ recover = false } = {}) => {
+      started = { recover };
+      await call({ op: "start", recover });
+    },
     tick: () => call({ op: "tick" }),
     idle: () => call({ op: "idle" }),
-    async cancelRun(runId, reason) {
-      const ok = await cancelRun(ctx, runId, reason);
-      if (ok && !stopped) post({ type: "abort", runId, reason });
-      return ok;
+    // By the thread when it is up, so the canceled status goes out after the run's last draft;
+    // else here (a run it was executing is taken over by its lease, and finds itself canceled).
+    cancelRun: (runId, reason) => (worker ? call<boolean>({ op: "cancel", runId, reason }) : cancelRun(ctx, runId, reason)),
+    stopIntake: () => {
+      intakeStopped = true;
+      post({ type: "stopIntake" });
     },
-    stopIntake: () => post({ type: "stopIntake" }),
-    drain: (ms) => call({ op: "drain", ms }),
+    drain: async (ms) => (worker ? call({ op: "drain", ms }) : { finished: 0, putBack: 0 }),
     async stop() {
-      if (stopped) return;
+      if (closing) return;
+      closing = true;
+      clearTimeout(restartTimer);
       try {
-        await call({ op: "stop" });
+        if (worker) await call({ op: "stop" });
       } finally {
-        stopped = true;
         unsubscribe();
-        await worker.terminate();
+        await worker?.terminate();
       }
     },
   };
