@@ -88,7 +88,7 @@ describe.skipIf(!onPostgres)("the gateway thread", () => {
     expect(await gateway.cancelRun(run!.id, "canceled by a test")).toBe(false);
     expect((await db.run.findUniqueOrThrow({ where: { id: run!.id } })).status).toBe("canceled");
     const updates = published.filter((p) => p.event === "run:updated" && (p.payload as { run: { id: string } }).run.id === run!.id);
-    expect((updates.at(-1)?.payload as { run: { status: string } }).run.status).toBe("canceled");
+    expect(updates.map((p) => (p.payload as { run: { status: string } }).run.status).at(-1)).toBe("canceled");
     await expect(gateway.drain(100)).resolves.toEqual({ finished: 0, putBack: 0 });
     await gateway.stop();
     await gateway.stop(); // twice is harmless
