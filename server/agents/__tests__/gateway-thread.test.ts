@@ -54,7 +54,8 @@ const total = async (name: string, labels: Record<string, string> = {}) =>
 const transitions = () => total("parley_run_transitions_total");
 const persisted = (sender: string) => total("parley_messages_persisted_total", { sender });
 
-describe.skipIf(!onPostgres)("the gateway thread", () => {
+// Each test starts a thread, which compiles its modules on a loaded machine: more time than most.
+describe.skipIf(!onPostgres)("the gateway thread", { timeout: 90_000 }, () => {
   it("runs agents on the main thread's messages; their events and metrics come back to the main thread", async () => {
     const { deps, db, gateway, actor, alpha, space, published } = await setup();
     const before = await transitions();
@@ -103,7 +104,7 @@ describe.skipIf(!onPostgres)("the gateway thread", () => {
     await expect(gateway.idle()).rejects.toThrow(/gateway thread/);
     const sent = await sendMessage(deps, actor, { spaceId: space.id, text: "Alpha, are you there?" });
     let reply = null;
-    for (let i = 0; i < 200 && !reply; i++) {
+    for (let i = 0; i < 1200 && !reply; i++) {
       reply = await db.message.findFirst({ where: { spaceId: space.id, senderId: alpha.entityId } });
       if (!reply) await new Promise((r) => setTimeout(r, 50));
     }
