@@ -10,7 +10,8 @@ import { type ModelCall, type Script, silent, startAgentScenario } from "../../t
 import { createChannel } from "../../domain/spaces/create-channel";
 import { sendMessage } from "../../domain/messages/send-message";
 import { onMessage } from "../triggers/on-message";
-import { buildScope, loadRunningRun } from "../runs/prepare-run";
+import { buildScope } from "../runs/prepare-run";
+import { loadRunningRun } from "../runs/running-run";
 import { appendRunEvent } from "../runs/run-events";
 import { buildTools } from "../tools/build-tools";
 import { RESUME_PROMPT, RUN_PROMPT, TAKEOVER_PROMPT } from "../context/blocks/closing";

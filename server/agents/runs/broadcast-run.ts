@@ -4,10 +4,11 @@
 import type { RunDto } from "@/lib/realtime/dto";
 import { rooms } from "@/lib/realtime/events";
 import type { GatewayCtx } from "../gateway-context";
-import { runSelect, toRunDto } from "../../domain/runs/run-dto";
+import { runSelect, toRunDto, type RunRow } from "../../domain/runs/run-dto";
 
-export async function broadcastRun(ctx: Pick<GatewayCtx, "db" | "events">, runId: string): Promise<void> {
-  const row = await ctx.db.run.findUnique({ where: { id: runId }, select: runSelect });
+/** `row`: the run as its caller just read it (any superset of runSelect), instead of a read here. */
+export async function broadcastRun(ctx: Pick<GatewayCtx, "db" | "events">, runId: string, row?: RunRow | null): Promise<void> {
+  row ??= await ctx.db.run.findUnique({ where: { id: runId }, select: runSelect });
   if (!row) return;
   const run = toRunDto(row);
   // Every space that shows this run: where it was triggered, where it is now, where it waits.

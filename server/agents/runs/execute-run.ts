@@ -9,18 +9,23 @@ import { DraftStream } from "./draft-stream";
 import { endModelCall, failRun } from "./finish-run";
 import { startHeartbeat } from "./lease";
 import { putBack } from "./put-back";
-import { buildScope, loadRunningRun, prepareContext } from "./prepare-run";
+import { buildScope, prepareContext } from "./prepare-run";
+import { loadRunningRun, type RunningRun } from "./running-run";
 import { withContextRetry } from "./context-retry";
 import { startRunLimits } from "./run-limits";
 import { readStream, startModelCall, type StreamedOutput } from "./stream-steps";
 
-/** Every log line of the run's execution carries its `runId` (log-context.ts), whoever started it. */
-export function executeRun(ctx: GatewayCtx, runId: string): Promise<void> {
-  return withLogContext({ runId }, () => execute(ctx, runId));
+/**
+ * Every log line of the run's execution carries its `runId` (log-context.ts), whoever started it.
+ * `claimed` is the row its claim just read (transitions.ts), which spares a second read; without
+ * it (a takeover, a restart) the run is read here.
+ */
+export function executeRun(ctx: GatewayCtx, runId: string, claimed?: RunningRun | null): Promise<void> {
+  return withLogContext({ runId }, () => execute(ctx, runId, claimed));
 }
 
-async function execute(ctx: GatewayCtx, runId: string): Promise<void> {
-  const run = await loadRunningRun(ctx, runId);
+async function execute(ctx: GatewayCtx, runId: string, claimed?: RunningRun | null): Promise<void> {
+  const run = claimed === undefined ? await loadRunningRun(ctx, runId) : claimed;
   if (!run) return;
   const abort = new AbortController();
   ctx.executing.set(runId, abort);

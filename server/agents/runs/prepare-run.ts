@@ -16,15 +16,7 @@ import type { ResolvedModel } from "../models/resolve-model";
 import { noteSeen, type RunScope } from "../tools/run-scope";
 import { currentReach } from "../reach/reach";
 import { appendRunEvent } from "./run-events";
-
-/** The run with its agent, or null unless it is `running` (claimed by this process). */
-export async function loadRunningRun(ctx: Pick<GatewayCtx, "db">, runId: string) {
-  // Not contextSnapshot: the text of the previous model call, rewritten before the next one.
-  const run = await ctx.db.run.findUnique({ where: { id: runId }, omit: { contextSnapshot: true }, include: { agent: { include: { entity: true } } } });
-  return run && run.status === "running" ? run : null;
-}
-
-export type RunningRun = NonNullable<Awaited<ReturnType<typeof loadRunningRun>>>;
+import type { RunningRun } from "./running-run";
 
 export async function buildScope(ctx: GatewayCtx, run: RunningRun): Promise<RunScope> {
   const { agent } = run;

@@ -18,8 +18,10 @@ import type { GatewayCtx } from "../gateway-context";
 import { appendRunEvent } from "./run-events";
 import { metrics } from "../../metrics/metrics";
 import { broadcastRun } from "./broadcast-run";
+import type { RunRow } from "../../domain/runs/run-dto";
 import { advanceCursors } from "./cursors";
 import type { Candidate } from "./claim";
+import { loadRunningRun, type RunningRun } from "./running-run";
 
 export const LEGAL_TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {
   queued: ["running", "canceled"],
@@ -39,11 +41,21 @@ function requireLegal(from: RunStatus, to: RunStatus): void {
 
 type Ctx = Pick<GatewayCtx, "db" | "events" | "clock">;
 
-/** The timeline entry, the broadcast and the count every transition ends with. */
-async function recordTransition(ctx: Ctx, runId: string, to: RunStatus, reason?: string): Promise<void> {
+/**
+ * The timeline entry, the broadcast and the count every transition ends with. `read`, when
+ * the caller needs the run after the move: read beside the timeline entry, and broadcast from.
+ */
+async function recordTransition<R extends RunRow | null>(
+  ctx: Ctx,
+  runId: string,
+  to: RunStatus,
+  reason?: string,
+  read?: () => Promise<R>,
+): Promise<R | undefined> {
   metrics().runTransitions.inc({ to });
-  await appendRunEvent(ctx, runId, "status", { status: to, ...(reason ? { reason } : {}) });
-  await broadcastRun(ctx, runId);
+  const [row] = await Promise.all([read?.(), appendRunEvent(ctx, runId, "status", { status: to, ...(reason ? { reason } : {}) })]);
+  await broadcastRun(ctx, runId, row);
+  return row;
 }
 
 /**
@@ -82,11 +94,14 @@ function underAgentLock<T>(ctx: Ctx, agentId: string, fn: (tx: Prisma.Transactio
   });
 }
 
+/** A claim's outcome; a claimed run comes with its row for the executor (null if it was canceled at once). */
+export type Claim = { outcome: "claimed"; run: RunningRun | null } | { outcome: "full" | "gone" };
+
 /**
  * Starts a queued run or resumes a waiting one whose resumeAt is due. "full" when the agent
  * is at its cap, "gone" when someone else moved the run.
  */
-export async function claimRun(ctx: Ctx, c: Candidate): Promise<"claimed" | "full" | "gone"> {
+export async function claimRun(ctx: Ctx, c: Candidate): Promise<Claim> {
   requireLegal(c.status, "running");
   const now = ctx.clock.now();
   const outcome = await underAgentLock(ctx, c.agentId, async (tx) => {
@@ -108,8 +123,12 @@ export async function claimRun(ctx: Ctx, c: Candidate): Promise<"claimed" | "ful
     const again = fresh.count ? fresh : await tx.run.updateMany({ where: { id: c.id, status: "queued" }, data: { status: "running" } });
     return again.count === 1 ? ("claimed" as const) : ("gone" as const);
   });
-  if (outcome === "claimed") await recordTransition(ctx, c.id, "running", c.status === "waiting_reply" ? "resumed after wait" : undefined);
-  return outcome;
+  if (outcome !== "claimed") return { outcome };
+  // One read of the claimed run serves its broadcast and its execution: the claim is on the
+  // path from a message to its agent's model call.
+  const reason = c.status === "waiting_reply" ? "resumed after wait" : undefined;
+  const run = await recordTransition(ctx, c.id, "running", reason, () => loadRunningRun(ctx, c.id));
+  return { outcome, run: run ?? null };
 }
 
 /**

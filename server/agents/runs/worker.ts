@@ -13,6 +13,7 @@ import { staleRuns, takeOver } from "./lease";
 import { inBackground } from "../../db/lanes";
 import { RUN_CLAIM_RETRY_MS } from "@/lib/limits";
 import type { LoopHeadroom } from "./loop-headroom";
+import type { RunningRun } from "./running-run";
 
 export class RunWorker {
   private pumping = false;
@@ -62,10 +63,10 @@ export class RunWorker {
           // Left queued, not refused: track() kicks again when a run ends and a place frees up.
           if (!this.mayClaim()) break;
           if (full.has(c.agentId)) continue;
-          const outcome = await claimRun(this.ctx, c);
-          if (outcome === "full") full.add(c.agentId);
-          if (outcome !== "claimed") continue;
-          this.track(c.id); // when it ends, track() kicks again: a slot freed up
+          const claim = await claimRun(this.ctx, c);
+          if (claim.outcome === "full") full.add(c.agentId);
+          if (claim.outcome !== "claimed") continue;
+          this.track(c.id, claim.run); // when it ends, track() kicks again: a slot freed up
         }
       } while (this.again && !this.stopping);
     } catch (err) {
@@ -127,9 +128,10 @@ export class RunWorker {
     return false;
   }
 
-  private track(runId: string): void {
+  /** `claimed`: the row the claim read, when this worker just claimed the run. */
+  private track(runId: string, claimed?: RunningRun | null): void {
     this.mine.add(runId);
-    const p = inBackground(() => executeRun(this.ctx, runId))
+    const p = inBackground(() => executeRun(this.ctx, runId, claimed))
       .catch((err) => log.error({ err, runId }, "run execution crashed"))
       .finally(() => {
         this.mine.delete(runId);

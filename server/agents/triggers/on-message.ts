@@ -74,9 +74,9 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
   const outcomes: { name: string; decision: Decision; reason: string }[] = [];
   for (const entity of agents) {
     const agentId = entity.agent.id;
-    const decide = (decision: Decision, reason: string, runId?: string) => {
+    const decide = (decision: Decision, reason: string) => {
       outcomes.push({ name: entity.name, decision, reason });
-      return ctx.db.triggerDecision.create({ data: { messageId: m.id, agentId, decision, reason, runId } });
+      return ctx.db.triggerDecision.create({ data: { messageId: m.id, agentId, decision, reason } });
     };
 
     if (resumed.has(agentId)) {
@@ -103,14 +103,16 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
     }
     try {
       const reach = reachForMessage(entity.spaceIds, sender.reach);
+      // Its decision is written in the same transaction as the run it queues or folds into.
       const outcome = await queueOrFold(ctx, entity.agent, m, depth, reach, sender.requesterId);
-      if (outcome.decision === "refused") {
-        await decide("refused", outcome.reason);
-        continue;
-      }
-      await decide(outcome.decision, outcome.reason, outcome.runId);
+      outcomes.push({ name: entity.name, decision: outcome.decision, reason: outcome.reason });
+      if (outcome.decision === "refused") continue;
       if (outcome.decision === "folded") await appendRunEvent(ctx, outcome.runId, "folded", { messageId: m.id, sender: m.sender.name });
-      else await broadcastRun(ctx, outcome.runId);
+      else {
+        await broadcastRun(ctx, outcome.runId);
+        // Claimed at once, while the decisions for the space's other agents are still made.
+        ctx.kick();
+      }
     } catch (e) {
       if ((e as { code?: string }).code === "P2002") {
         await decide("refused", "duplicate delivery: a run for this agent and message already exists");
@@ -152,7 +154,8 @@ function replyModeRefusal(mode: ReplyMode, addressed: boolean): string | null {
 /**
  * Under a per-agent lock, so two messages cannot both miss the queued run the other creates.
  * One read gives the agent's live runs (at most its queue limit plus its running cap), from
- * which the queued run to fold into and both counts follow.
+ * which the queued run to fold into and both counts follow. The TriggerDecision is written in
+ * the same transaction: a run is never queued without the decision that explains it.
  */
 async function queueOrFold(
   ctx: GatewayCtx,
@@ -164,6 +167,10 @@ async function queueOrFold(
 ): Promise<{ decision: "triggered" | "folded"; reason: string; runId: string } | { decision: "refused"; reason: string }> {
   return ctx.db.$transaction(async (tx) => {
     const agentId = agent.id;
+    const decided = async <T extends { decision: Decision; reason: string; runId?: string }>(outcome: T): Promise<T> => {
+      await tx.triggerDecision.create({ data: { messageId: m.id, agentId, decision: outcome.decision, reason: outcome.reason, runId: outcome.runId } });
+      return outcome;
+    };
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${agentId}))`;
     const live = await tx.run.findMany({
       where: { agentId, status: { in: ["queued", "running"] } },
@@ -181,11 +188,11 @@ async function queueOrFold(
         ...(depth > queued.chainDepth ? { chainDepth: depth } : {}),
       };
       if (Object.keys(data).length) await tx.run.update({ where: { id: queued.id }, data });
-      return { decision: "folded", reason: "the agent already has a queued run in this space; it will see this message as [NEW]", runId: queued.id };
+      return decided({ decision: "folded", reason: "the agent already has a queued run in this space; it will see this message as [NEW]", runId: queued.id });
     }
     const waiting = live.filter((r) => r.status === "queued").length;
     if (waiting >= MAX_QUEUED_RUNS_PER_AGENT)
-      return { decision: "refused", reason: `queue full: the agent already has ${waiting} queued runs (limit ${MAX_QUEUED_RUNS_PER_AGENT})` };
+      return decided({ decision: "refused", reason: `queue full: the agent already has ${waiting} queued runs (limit ${MAX_QUEUED_RUNS_PER_AGENT})` });
     const running = live.length - waiting;
     const run = await tx.run.create({
       data: {
@@ -204,6 +211,6 @@ async function queueOrFold(
     });
     const reason =
       running >= agent.maxConcurrentRuns ? `queued behind ${running} running runs (limit ${agent.maxConcurrentRuns})` : `queued at chain depth ${depth}`;
-    return { decision: "triggered", reason, runId: run.id };
+    return decided({ decision: "triggered", reason, runId: run.id });
   });
 }

@@ -32,7 +32,7 @@ export const runSelect = {
   agent: { select: { provider: true, modelId: true, entity: { select: { id: true, name: true, type: true, avatarColor: true } } } },
 } as const satisfies Prisma.RunSelect;
 
-type RunRow = Prisma.RunGetPayload<{ select: typeof runSelect }>;
+export type RunRow = Prisma.RunGetPayload<{ select: typeof runSelect }>;
 
 export function toRunDto(r: RunRow): RunDto {
   return {
