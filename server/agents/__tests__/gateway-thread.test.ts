@@ -12,6 +12,8 @@ import { createAgent } from "../../testing/agents";
 import { openTestDatabase } from "../../testing/test-database";
 import type { Gateway } from "../gateway";
 import { startGatewayThread } from "../thread/start-gateway-thread";
+import { withLogContext } from "../../log-context";
+import { THREAD_LOGS } from "../../testing/log-probe-models";
 
 const onPostgres = !!process.env.DATABASE_URL;
 let cleanup: (() => Promise<void>)[] = [];
@@ -93,6 +95,24 @@ describe.skipIf(!onPostgres)("the gateway thread", { timeout: 90_000 }, () => {
     await expect(gateway.drain(100)).resolves.toEqual({ finished: 0, putBack: 0 });
     await gateway.stop();
     await gateway.stop(); // twice is harmless
+  });
+
+  it("the thread's trigger handling logs with the id of the request that stored the message", async () => {
+    const { deps, gateway, actor, space } = await setup("log-probe-models.ts");
+    const lines: Record<string, unknown>[] = [];
+    const channel = new BroadcastChannel(THREAD_LOGS);
+    channel.onmessage = (e: MessageEvent<string>) => void lines.push(JSON.parse(e.data));
+    cleanup.push(async () => channel.close());
+    const sent = await withLogContext({ reqId: "req-thread-1", event: "message:send" }, () =>
+      sendMessage(deps, actor, { spaceId: space.id, text: "Alpha, log this" }),
+    );
+    await gateway.idle();
+    let decided: Record<string, unknown> | undefined;
+    for (let i = 0; i < 100 && !decided; i++) {
+      decided = lines.find((l) => l.msg === "triggers decided" && l.messageId === sent.message.id);
+      if (!decided) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(decided).toMatchObject({ reqId: "req-thread-1", event: "message:send", outcomes: [{ name: "Alpha", decision: "triggered" }] });
   });
 
   it("a thread that dies is started again, and answers the messages stored while it was down", async () => {

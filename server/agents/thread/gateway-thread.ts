@@ -11,6 +11,7 @@ import { openDatabase } from "../../db/open";
 import { DomainBus } from "../../domain/bus";
 import type { Deps, EventSink } from "../../domain/deps";
 import { log } from "../../log";
+import { withLogContext } from "../../log-context";
 import { metrics } from "../../metrics/metrics";
 import { createGateway } from "../gateway";
 import type { ModelResolver } from "../models/resolve-model";
@@ -83,7 +84,8 @@ port.on("message", (m: ToGatewayThread) => {
     case "message":
       fromMainThread = true;
       try {
-        bus.emit("message:created", m.message);
+        // Trigger handling logs with the id of the request that stored the message, as it does on the main thread.
+        withLogContext(m.log, () => bus.emit("message:created", m.message));
       } finally {
         fromMainThread = false;
       }

@@ -4,6 +4,7 @@
 import type { MessageDto } from "@/lib/realtime/dto";
 import type { EventSink } from "../../domain/deps";
 import type { MetricUpdate } from "./forward-metrics";
+import type { LogContext } from "../../log-context";
 
 /** What the thread is started with (its workerData). */
 export interface GatewayThreadConfig {
@@ -33,8 +34,11 @@ export type GatewayCall =
   | { op: "cancel"; runId: string; reason: string };
 
 export type ToGatewayThread =
-  /** A message stored by this process's people, routes or tools: the thread decides who reacts. */
-  { type: "message"; message: MessageDto } | { type: "kick" } | { type: "stopIntake" } | { type: "call"; id: number; call: GatewayCall };
+  /**
+   * A message stored by this process's people, routes or tools: the thread decides who reacts.
+   * `log` is the log context it was stored in (its request's id), which a thread cannot inherit.
+   */
+  { type: "message"; message: MessageDto; log: LogContext } | { type: "kick" } | { type: "stopIntake" } | { type: "call"; id: number; call: GatewayCall };
 
 type SinkCall = { [K in keyof EventSink]: { method: K; args: Parameters<EventSink[K]> } }[keyof EventSink];
 

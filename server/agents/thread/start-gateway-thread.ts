@@ -12,6 +12,7 @@
 import { Worker } from "node:worker_threads";
 import type { Deps } from "../../domain/deps";
 import { log } from "../../log";
+import { logContext } from "../../log-context";
 import { systemClock } from "../clock";
 import type { Gateway } from "../gateway";
 import type { GatewayCtx } from "../gateway-context";
@@ -123,7 +124,7 @@ export async function startGatewayThread(deps: Deps, opts: GatewayThreadOptions)
   };
   await spawn();
 
-  const unsubscribe = bus.on("message:created", (message) => post({ type: "message", message }));
+  const unsubscribe = bus.on("message:created", (message) => post({ type: "message", message, log: logContext() }));
   const ctx: GatewayCtx = {
     ...deps,
     clock: systemClock,

@@ -122,6 +122,7 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
       }
     }
   }
+  log.debug({ messageId: m.id, spaceId: m.spaceId, outcomes }, "triggers decided");
   if (!fromAgent) tellSenderIfUnanswered(ctx, m, outcomes);
   if (outcomes.some((o) => o.reason === depthLimitReason(m.chainDepth, space.maxChainDepth))) await markChainStopped(ctx, m, space.maxChainDepth);
   ctx.events.publish(rooms.space(m.spaceId), "chain:decided", { spaceId: m.spaceId, messageId: m.id });
