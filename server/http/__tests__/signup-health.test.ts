@@ -1,10 +1,9 @@
 // The two endpoints without auth: sign-up and the health check.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, waitFor, type TestServer } from "@/server/testing/test-server";
 import { createChannel } from "@/server/domain/spaces/create-channel";
 import { verifyCredentials } from "@/server/domain/users/verify-credentials";
 import type { Db } from "@/server/db/client";
-import { log } from "@/server/log";
 import { signupHandler } from "../signup";
 import { healthHandler } from "../health";
 import { httpDeps, request, run } from "@/server/testing/http";
@@ -73,19 +72,16 @@ describe("POST /api/signup", () => {
 });
 
 describe("GET /api/health", () => {
-  it("answers 200 with the database up, without auth", async () => {
+  it("answers 200 without auth", async () => {
     const res = await run(t, healthHandler, request("/api/health"));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ok: true, db: "up" });
+    expect(res.body).toEqual({ ok: true });
   });
 
-  it("answers 503 when the database fails", async () => {
-    const logged = vi.spyOn(log, "error").mockImplementation(() => {});
+  it("still answers 200 when the database fails: liveness, so an outage does not restart every process (readiness says 503)", async () => {
     const broken = { $queryRaw: () => Promise.reject(new Error("connection refused")) } as unknown as Db;
     const res = await healthHandler(request("/api/health"), { ...httpDeps(t), db: broken }, {});
-    expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ ok: false, db: "down" });
-    expect(logged).toHaveBeenCalledOnce();
-    logged.mockRestore();
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
   });
 });
