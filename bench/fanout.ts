@@ -148,6 +148,10 @@ async function startInChild(kind: Target["name"], receivers: number, warmup: num
   return { ...childTarget(child, kind, (performance.now() - t0) / 1000), dbLabel: child.dbLabel };
 }
 
+/** Parley against bare Socket.IO in the same run, 1,000 receivers: the last receiver's p99, and connecting them all. */
+const GOAL = { p99: 1.5, connect: 3 };
+const verdict = (ok: boolean) => (ok ? "ok" : "MISSED");
+
 async function main() {
   const o = parseOptions(process.argv.slice(2));
   const started = performance.now();
@@ -230,6 +234,9 @@ function table(
       ]),
     ),
     pad(["parley/bare", "", `${f(ratio.p50, 2)}x`, `${f(ratio.p99, 2)}x`, "", `${f(ratio.throughput, 2)}x`, "", `${f(ratio.connect, 2)}x`, ""]),
+    `goals: last-receiver p99 ≤ ${GOAL.p99}× bare: ${verdict(ratio.p99 <= GOAL.p99)}; connect ≤ ${GOAL.connect}× bare: ${verdict(ratio.connect <= GOAL.connect)}${
+      o.clients < 1000 ? ` (the goals are set for 1,000 receivers: --clients 1000)` : ""
+    }`,
     "",
     `parley db setup+seed ${f(rows[0]!.setupS, 2)} s; peak RSS of the ${o.inline ? "only" : "clients'"} process ${peakRssMb} MB; total ${f(totalS)} s`,
   ].join("\n");

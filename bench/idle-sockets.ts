@@ -13,6 +13,12 @@ import { childTarget, startChildServer } from "./server-child-client";
 const USAGE = "usage: bench:idle [--sockets N=1000] [--cycles C=10]";
 const o = intFlags(process.argv.slice(2), { sockets: 1000, cycles: 10 }, USAGE);
 
+/**
+ * "Flat": the idle heap after the last cycle is within this of the first cycle's. A leak of
+ * even 200 bytes per connection would pass it by the tenth cycle of 1,000 sockets.
+ */
+const FLAT_DRIFT_BYTES = 2 * 1024 * 1024;
+
 type Mem = { rss: number; heapUsed: number; external: number; gc: boolean };
 const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
 // Without DATABASE_URL the child uses an in-memory database; the figures are about sockets.
@@ -51,7 +57,7 @@ async function main() {
       ...rows,
       "",
       `per socket (heap + external, connected − idle): median ${kb(perSocket.sort((a, b) => a - b)[Math.floor(perSocket.length / 2)]!)} KB`,
-      `idle heap drift, cycle 1 → ${o.cycles}: ${drift >= 0 ? "+" : ""}${mb(drift)} MB (${kb(drift / Math.max(1, o.cycles - 1))} KB per cycle)`,
+      `idle heap drift, cycle 1 → ${o.cycles}: ${drift >= 0 ? "+" : ""}${mb(drift)} MB (${kb(drift / Math.max(1, o.cycles - 1))} KB per cycle); flat (within ${mb(FLAT_DRIFT_BYTES)} MB): ${drift <= FLAT_DRIFT_BYTES ? "ok" : "MISSED"}`,
     ].join("\n"),
   );
   child.stop();
