@@ -2,7 +2,7 @@
 // a TCP proxy in front of each (the only way to take them away: the machine's own services
 // are never stopped), and Parley processes on free ports that reach both through the proxies.
 import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { migrate } from "@/server/db/migrate";
@@ -106,16 +106,30 @@ export class Stack {
     return this.nodes;
   }
 
-  /** Nodes that died on their own (not stopped by the scenario): their names and last log lines. */
+  /**
+   * What went wrong with the nodes, by name: one that died on its own (not stopped by the
+   * scenario), one stopped with SIGTERM that did not exit 0 by itself (shutdown must drain and
+   * exit cleanly), and one whose log has an unhandled rejection (such as a broadcast through a
+   * Redis client that shutdown had already closed).
+   */
   crashed(): string[] {
-    return this.nodes.filter((n) => !n.process.alive() && !stopped.has(n.process)).map((n) => `${n.name} (exit ${n.process.child.exitCode})`);
+    const died = this.nodes.filter((n) => !n.process.alive() && !stopped.has(n.process)).map((n) => `${n.name} (exit ${n.process.child.exitCode})`);
+    const rejected = [...new Set(this.nodes.map((n) => n.logFile))]
+      .filter((f) => unhandledIn(f))
+      .map((f) => `${path.basename(f, ".log")} (unhandled rejection: ${unhandledIn(f)})`);
+    return [...died, ...this.uncleanStops, ...rejected];
   }
+
+  private readonly uncleanStops: string[] = [];
 
   async stopNode(index: number, how: "graceful" | "kill" = "graceful"): Promise<void> {
     const node = this.nodes[index];
     if (!node) return;
     stopped.add(node.process);
-    await (how === "kill" ? node.process.kill() : node.process.stop());
+    if (how === "kill") return node.process.kill();
+    await node.process.stop();
+    const { exitCode, signalCode } = node.process.child;
+    if (exitCode !== 0) this.uncleanStops.push(`${node.name} (SIGTERM: ${signalCode ? `killed with ${signalCode} after the grace time` : `exit ${exitCode}`})`);
   }
 
   async stop(): Promise<void> {
@@ -125,6 +139,24 @@ export class Stack {
     await this.redisProxy.cut();
     await this.database.close();
     await adminQuery(this.services.postgresUrl, `DROP DATABASE IF EXISTS "${this.dbName}" WITH (FORCE)`).catch(() => {});
+  }
+}
+
+/** The first unhandled rejection a node's log reports, cut short; undefined when there is none. */
+function unhandledIn(logFile: string): string | undefined {
+  let text = "";
+  try {
+    text = readFileSync(logFile, "utf8");
+  } catch {
+    return undefined;
+  }
+  const line = text.split("\n").find((l) => l.includes('unhandled rejection"'));
+  if (!line) return undefined;
+  try {
+    const entry = JSON.parse(line) as { err?: { type?: string; message?: string } };
+    return `${entry.err?.type ?? "Error"}: ${entry.err?.message ?? ""}`.slice(0, 200);
+  } catch {
+    return line.slice(0, 200);
   }
 }
 

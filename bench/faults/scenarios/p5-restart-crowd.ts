@@ -6,7 +6,7 @@ import { closeAll, crowd } from "../crowd";
 import { Load, SAFE_SEND_EVERY_MS } from "../load";
 import type { Scenario } from "../scenario";
 import { Stack } from "../stack";
-import { compare, compareAll, storedMessages, until } from "../verify";
+import { compare, compareAll, storedMessages, storedOnce, until } from "../verify";
 
 const PEOPLE = 100;
 const SENDERS = 2;
@@ -47,10 +47,18 @@ export const p5: Scenario = {
       await until(() => clients.every((c) => c.timeline.size >= stored.length), 15_000);
       const seen = compareAll(clients, stored);
       const off = clients.filter((c) => compare(c, stored).missing > 0);
+      // Exactly once, both ways: no client was sent a message live twice (a replay after the
+      // restart does not count as live), and each send, retried across the restart, is stored
+      // once: every acked one, and none twice (a send given up on may or may not be stored).
+      const acked = storedOnce(
+        stored,
+        [...load.sent.values()].filter((x) => x.message).map((x) => x.key),
+      );
+      const once = { ...storedOnce(stored, load.sent.keys()), missing: acked.missing };
       ctx.check(
         "every timeline is the stored one (in order, nothing missing or twice)",
-        seen.missing === 0 && seen.wrong === 0,
-        `missing ${seen.missing} (on ${off.length} clients), wrong ${seen.wrong}; ${stored.length} messages; replay errors ${clients.reduce((n, c) => n + c.replayErrors, 0)}`,
+        seen.missing === 0 && seen.wrong === 0 && seen.liveTwice === 0 && once.missing === 0 && once.doubled === 0,
+        `missing ${seen.missing} (on ${off.length} clients), wrong ${seen.wrong}, live twice ${seen.liveTwice}; stored: ${stored.length} rows for ${once.sent} sends, ${acked.sent} acked (acked missing ${once.missing}, doubled ${once.doubled}); replay errors ${clients.reduce((n, c) => n + c.replayErrors, 0)}`,
       );
       ctx.check("no process crashed", stack.crashed().length === 0, stack.crashed().join(", ") || "up");
       closeAll(clients);

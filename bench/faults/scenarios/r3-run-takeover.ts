@@ -1,13 +1,15 @@
 // R3: the process executing an agent's run is killed (SIGKILL, no goodbye): once while the
 // run streams its answer, once while the run waits for a reply. The other process carries the
 // run on: the streaming one is taken over after the lease (PARLEY_RUN_LEASE_MS, short here)
-// and answered once; the waiting one is resumed by the reply. No agent message is posted
-// twice, and the person sees each one live.
+// and answered once; the waiting one is resumed by the reply. Then a process is stopped with
+// SIGTERM while its run streams: it puts the run back and exits 0, and the other process
+// answers. No agent message is posted twice, and the person sees each one live.
 //
 // Which process runs a run is whichever claims it first, so each part starts with the
 // killed-to-be process alone, and the other one is started once the run is under way.
 import { randomUUID } from "node:crypto";
 import { sleep } from "@/scripts/parley-process";
+import { SHUTDOWN_DRAIN_MS } from "@/lib/limits";
 import type { Db } from "@/server/db/client";
 import { addToSpace, createAgent } from "@/server/testing/agents";
 import { seedSpaceWithPeople } from "../../seed-people";
@@ -17,6 +19,8 @@ import { Stack } from "../stack";
 import { until } from "../verify";
 
 const LEASE_MS = 3000;
+/** A run put back by a shutdown starts on another process within this. */
+const CLEAN_TAKEOVER_MS = 5000;
 
 export const r3: Scenario = {
   id: "R3",
@@ -93,8 +97,51 @@ export const r3: Scenario = {
       );
       const seen2 = await until(() => after.every((m) => onN2Again.timeline.has(m.seq)), 10_000);
       ctx.check("the person sees the answer live", seen2, `on n2: ${after.filter((m) => onN2Again.timeline.has(m.seq)).length} of ${after.length}`);
+      // Part 3: stopped with SIGTERM while streaming (a deploy). n2 alone claims; n1 starts
+      // once the run is under way. n2 lets the call run for its drain time, puts it back, and
+      // exits 0; n1 claims it within seconds and answers once. Nothing n2 does on its way out
+      // may go through a Redis client or database it already closed (no unhandled rejection).
+      await stack.startNode(0);
+      await stack.stopNode(1);
+      await stack.startNode(1);
+      await stack.stopNode(0);
+      // An agent that thinks for longer than the drain time (plus the time to start n1 beside it),
+      // so that the shutdown must put its run back.
+      const ponder = await createAgent(stack.db, "Ponder", { provider: "offline", modelSettings: { thinkMs: SHUTDOWN_DRAIN_MS + 20_000, streamDelayMs: 50 } });
+      await addToSpace(stack.db, spaceId, ada.entityId, [ponder.entityId]);
+      const onN2Last = await open(1);
+      const plan = await onN2Last.send("Ponder, walk me through the rollout plan, in detail", randomUUID());
+      const draining = await runOf(stack.db, ponder.id, plan.id, "running");
+      await stack.startNode(0);
+      const onN1Last = await open(0);
+      await sleep(1000);
+      ctx.log("SIGTERM n2 while its run streams");
+      await stack.stopNode(1);
+      const exitedAt = performance.now();
+      const reclaimed = await until(async () => ["running", "completed"].includes((await status(stack.db, draining)) ?? ""), 10_000, 100);
+      const reclaimedMs = performance.now() - exitedAt;
+      const done3 = await until(async () => (await status(stack.db, draining)) === "completed", SHUTDOWN_DRAIN_MS + 60_000, 200);
+      const posted3 = await agentMessages(stack.db, spaceId, ponder.entityId, plan.seq);
+      const events3 = await stack.db.runEvent.findMany({ where: { runId: draining }, orderBy: { seq: "asc" }, select: { data: true } });
+      const putBack = events3.some((e) => (e.data as { status?: string }).status === "queued");
+      ctx.check(
+        "a run on a process stopped with SIGTERM is put back, claimed by the other within 5 s, and completes",
+        putBack && reclaimed && reclaimedMs <= CLEAN_TAKEOVER_MS && done3,
+        `${putBack ? "put back by the shutdown" : "NOT put back (it finished within the drain time)"}; running again ${(reclaimedMs / 1000).toFixed(1)} s after n2 exited; status ${await status(stack.db, draining)}`,
+      );
+      const seen3 = await until(() => posted3.every((m) => onN1Last.timeline.has(m.seq)), 10_000);
+      ctx.check(
+        "its answer is posted once, and seen live on the other process",
+        posted3.length === 1 && seen3,
+        `${posted3.length} agent message(s) after the question; on n1: ${posted3.filter((m) => onN1Last.timeline.has(m.seq)).length}`,
+      );
       ctx.figure(`streaming run completed ${(resumedMs / 1000).toFixed(1)} s after its process was killed (lease ${LEASE_MS / 1000} s)`);
-      ctx.check("no process crashed on its own", stack.crashed().length === 0, stack.crashed().join(", ") || "none");
+      ctx.figure(`SIGTERM: the put-back run was running again ${(reclaimedMs / 1000).toFixed(1)} s after its process exited`);
+      ctx.check(
+        "no process crashed on its own; each SIGTERM ended in exit 0 with no unhandled rejection",
+        stack.crashed().length === 0,
+        stack.crashed().join(", ") || "none",
+      );
     } finally {
       for (const c of clients) c.close();
       await stack.stop();
