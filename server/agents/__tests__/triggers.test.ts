@@ -6,6 +6,8 @@ import { addToSpace, createAgent, replyOnce, replyToHumans, silent, type Script,
 import { createChannel } from "../../domain/spaces/create-channel";
 import { sendMessage } from "../../domain/messages/send-message";
 import { onMessage } from "../triggers/on-message";
+import { createGateway } from "../gateway";
+import { DomainBus } from "../../domain/bus";
 import { isLegal, transition } from "../runs/transitions";
 import { runnableRuns } from "../runs/claim";
 import { startHeartbeat } from "../runs/lease";
@@ -208,6 +210,47 @@ describe("triggers", () => {
     await srv.gateway.idle();
     expect(peak).toBe(2);
     expect(await srv.deps.db.run.count({ where: { status: "completed" } })).toBe(5);
+  });
+
+  it("the cap holds across processes: a second gateway on the same database claims nothing while the agent is at its cap", async () => {
+    let running = 0;
+    let peak = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const held: Script = async (c) => {
+      if (c.results.length) return { text: "done" };
+      running++;
+      peak = Math.max(peak, running);
+      await gate;
+      running--;
+      return { text: "thinking only" };
+    };
+    const { ada, agents, models, clock } = await setup({ Scout: held }, { Scout: { maxConcurrentRuns: 2 } });
+    // Another process: its own bus (it hears none of this one's messages), the same database.
+    const other = createGateway({ ...srv.deps, bus: new DomainBus() }, { models: models.resolver, clock, tickMs: 0 });
+    await other.start();
+    try {
+      const spaces = [];
+      for (let i = 0; i < 5; i++) spaces.push(await createChannel(srv.deps, ada.actor, { name: `s${i}`, memberIds: [agents[0]!.entityId] }));
+      await Promise.all(spaces.map((s) => sendMessage(srv.deps, ada.actor, { spaceId: s.id, text: "go" })));
+      for (let t = 0; running < 2 && t < 200; t++) await new Promise((r) => setTimeout(r, 25));
+      // The other process looks for work again and again while this one holds both slots.
+      for (let i = 0; i < 5; i++) await other.tick();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(running).toBe(2);
+      expect(await srv.deps.db.run.count({ where: { status: "running" } })).toBe(2);
+      expect(await srv.deps.db.run.count({ where: { status: "queued" } })).toBe(3);
+      // Released, both processes claim the rest as slots free up, and together stay within the cap.
+      release();
+      for (let i = 0; i < 20 && (await srv.deps.db.run.count({ where: { status: { in: ["queued", "running"] } } })) > 0; i++) {
+        await other.tick();
+        await Promise.all([srv.gateway.idle(), other.idle()]);
+      }
+      expect(peak).toBe(2);
+      expect(await srv.deps.db.run.count({ where: { status: "completed" } })).toBe(5);
+    } finally {
+      await other.stop();
+    }
   });
 
   it("new agents and spaces get the product limits by default", async () => {

@@ -1,5 +1,6 @@
 // Two Parley processes on one database and one Redis are one workspace: what happens on one
-// reaches clients of the other (messages, typing, presence), presence survives a process
+// reaches clients of the other (messages, typing, presence, read receipts, agents' runs, drafts
+// and run events), presence survives a process
 // dying without a goodbye, and a second deployment on the same Redis (another REDIS_PREFIX)
 // hears nothing of the first.
 import { randomBytes } from "node:crypto";
@@ -9,6 +10,7 @@ import { PRESENCE_BATCH_MS } from "@/lib/limits";
 import { startTestServer, call, waitFor, TEST_REDIS_URL, type TestServer, type TestUser, type ClientSocket } from "@/server/testing/test-server";
 import { createChannel } from "@/server/domain/spaces/create-channel";
 import { RedisPresenceStore } from "../presence/redis-presence-store";
+import { createAgent } from "@/server/testing/agents";
 
 const prefix = `parley-test-${randomBytes(4).toString("hex")}`;
 let one: TestServer;
@@ -50,6 +52,39 @@ it("a message, typing and presence on one process reach a client of the other", 
   b.disconnect();
   expect(await bobGone).toEqual({ online: [], offline: [bob.entityId] });
   a.disconnect();
+});
+
+it("read receipts, an agent's thinking, drafts, run updates and the admins' run events on one process reach clients of the other", async () => {
+  const ada = await one.user("Ada", { isAdmin: true });
+  const echo = await createAgent(one.deps.db, "Echo", { provider: "offline", modelSettings: { streamDelayMs: 5 } });
+  const room = (await createChannel(one.deps, ada.actor, { name: "agents-across", memberIds: [bob.entityId, echo.entityId] })).id;
+  const a = await ada.connect(); // on process one, as an admin
+  const b = await bob.connect(); // on process two, where the message is stored and its run executes
+  const seen = { updated: [] as string[], stream: 0, events: 0, agentMessages: 0 };
+  a.on("run:updated", ({ run }) => void seen.updated.push(run.status));
+  a.on("run:stream", () => void seen.stream++);
+  a.on("run:event", () => void seen.events++);
+  a.on("message:new", ({ message }) => void (message.sender.id === echo.entityId && seen.agentMessages++));
+
+  const sent = await call(b, "message:send", { spaceId: room, text: "Echo, say something across processes" });
+  expect(sent).toMatchObject({ ok: true });
+  await two.gateway.idle();
+  const run = await one.deps.db.run.findFirstOrThrow({ where: { agentId: echo.id } });
+  expect(run.status).toBe("completed");
+  for (let i = 0; i < 100 && seen.agentMessages === 0; i++) await sleep(20);
+  // Its "thinking" (running), its streamed draft, its end, its timeline, and its answer.
+  expect(seen.updated).toEqual(expect.arrayContaining(["queued", "running", "completed"]));
+  expect(seen.stream).toBeGreaterThan(0);
+  expect(seen.events).toBeGreaterThan(0);
+  expect(seen.agentMessages).toBe(1);
+
+  // Bob reads it on process two; Ada, on process one, gets his receipt.
+  const answer = await one.deps.db.message.findFirstOrThrow({ where: { spaceId: room, senderId: echo.entityId } });
+  const receipt = waitFor(a, "read:updated");
+  expect(await call(b, "read:mark", { spaceId: room, lastMessageId: answer.id })).toMatchObject({ ok: true });
+  expect(await receipt).toMatchObject({ spaceId: room, entityId: bob.entityId, lastSeenSeq: answer.seq, lastSeenMessageId: answer.id });
+  a.disconnect();
+  b.disconnect();
 });
 
 it("a new connection on one process is told who is online on the other", async () => {
