@@ -23,6 +23,24 @@ async function setup(scripts: Record<string, Script>, agentOptions: Record<strin
   return { ...scenario, agents: Object.values(scenario.agents) };
 }
 
+/**
+ * A script whose every run holds its model call open until release(), so the cap is what
+ * limits how many run at once; `running` and `peak` count them.
+ */
+function heldCalls() {
+  const calls = { running: 0, peak: 0, release: () => {}, script: undefined as unknown as Script };
+  const gate = new Promise<void>((r) => (calls.release = r));
+  calls.script = async (c) => {
+    if (c.results.length) return { text: "done" };
+    calls.running++;
+    calls.peak = Math.max(calls.peak, calls.running);
+    await gate;
+    calls.running--;
+    return { text: "thinking only" };
+  };
+  return calls;
+}
+
 const messages = (spaceId: string) => srv.deps.db.message.findMany({ where: { spaceId }, orderBy: { seq: "asc" }, include: { sender: true } });
 
 describe("triggers", () => {
@@ -183,49 +201,26 @@ describe("triggers", () => {
   });
 
   it("an agent runs at most maxConcurrentRuns at once; the rest queue and run later", async () => {
-    let running = 0;
-    let peak = 0;
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    // Every run holds its model call open until the gate opens, so the cap is what limits them.
-    const held: Script = async (c) => {
-      if (c.results.length) return { text: "done" };
-      running++;
-      peak = Math.max(peak, running);
-      await gate;
-      running--;
-      return { text: "thinking only" };
-    };
-    const { ada, agents } = await setup({ Scout: held }, { Scout: { maxConcurrentRuns: 2 } });
+    const held = heldCalls();
+    const { ada, agents } = await setup({ Scout: held.script }, { Scout: { maxConcurrentRuns: 2 } });
     // Five spaces, so nothing folds: five runs compete for two slots.
     const spaces = [];
     for (let i = 0; i < 5; i++) spaces.push(await createChannel(srv.deps, ada.actor, { name: `s${i}`, memberIds: [agents[0]!.entityId] }));
     await Promise.all(spaces.map((s) => sendMessage(srv.deps, ada.actor, { spaceId: s.id, text: "go" })));
-    for (let t = 0; running < 2 && t < 200; t++) await new Promise((r) => setTimeout(r, 25));
+    for (let t = 0; held.running < 2 && t < 200; t++) await new Promise((r) => setTimeout(r, 25));
     await new Promise((r) => setTimeout(r, 300));
-    expect(running).toBe(2);
+    expect(held.running).toBe(2);
     expect(await srv.deps.db.run.count({ where: { status: "running" } })).toBe(2);
     expect(await srv.deps.db.run.count({ where: { status: "queued" } })).toBe(3);
-    release();
+    held.release();
     await srv.gateway.idle();
-    expect(peak).toBe(2);
+    expect(held.peak).toBe(2);
     expect(await srv.deps.db.run.count({ where: { status: "completed" } })).toBe(5);
   });
 
   it("the cap holds across processes: a second gateway on the same database claims nothing while the agent is at its cap", async () => {
-    let running = 0;
-    let peak = 0;
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const held: Script = async (c) => {
-      if (c.results.length) return { text: "done" };
-      running++;
-      peak = Math.max(peak, running);
-      await gate;
-      running--;
-      return { text: "thinking only" };
-    };
-    const { ada, agents, models, clock } = await setup({ Scout: held }, { Scout: { maxConcurrentRuns: 2 } });
+    const held = heldCalls();
+    const { ada, agents, models, clock } = await setup({ Scout: held.script }, { Scout: { maxConcurrentRuns: 2 } });
     // Another process: its own bus (it hears none of this one's messages), the same database.
     const other = createGateway({ ...srv.deps, bus: new DomainBus() }, { models: models.resolver, clock, tickMs: 0 });
     await other.start();
@@ -233,20 +228,20 @@ describe("triggers", () => {
       const spaces = [];
       for (let i = 0; i < 5; i++) spaces.push(await createChannel(srv.deps, ada.actor, { name: `s${i}`, memberIds: [agents[0]!.entityId] }));
       await Promise.all(spaces.map((s) => sendMessage(srv.deps, ada.actor, { spaceId: s.id, text: "go" })));
-      for (let t = 0; running < 2 && t < 200; t++) await new Promise((r) => setTimeout(r, 25));
+      for (let t = 0; held.running < 2 && t < 200; t++) await new Promise((r) => setTimeout(r, 25));
       // The other process looks for work again and again while this one holds both slots.
       for (let i = 0; i < 5; i++) await other.tick();
       await new Promise((r) => setTimeout(r, 200));
-      expect(running).toBe(2);
+      expect(held.running).toBe(2);
       expect(await srv.deps.db.run.count({ where: { status: "running" } })).toBe(2);
       expect(await srv.deps.db.run.count({ where: { status: "queued" } })).toBe(3);
       // Released, both processes claim the rest as slots free up, and together stay within the cap.
-      release();
+      held.release();
       for (let i = 0; i < 20 && (await srv.deps.db.run.count({ where: { status: { in: ["queued", "running"] } } })) > 0; i++) {
         await other.tick();
         await Promise.all([srv.gateway.idle(), other.idle()]);
       }
-      expect(peak).toBe(2);
+      expect(held.peak).toBe(2);
       expect(await srv.deps.db.run.count({ where: { status: "completed" } })).toBe(5);
     } finally {
       await other.stop();
