@@ -32,7 +32,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node_modules/.bin/tsx server/main.ts",
+    command: "node --import tsx server/main.ts",
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

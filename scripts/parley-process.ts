@@ -4,7 +4,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
-import path from "node:path";
 import { createInterface } from "node:readline";
 import { ROOT } from "./production-build";
 
@@ -64,7 +63,10 @@ export function spawnParley(opts: ParleyOptions): ParleyProcess {
     else env[k] = v;
   }
   const out = "file" in opts.output ? openSync(opts.output.file, "a") : "pipe";
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [...(opts.nodeArgs ?? []), "server/main.ts"], {
+  // Node itself with tsx as its loader, not the tsx command: that wrapper relays a SIGTERM
+  // and, if the server's loop does not answer it within 60 ms, SIGKILLs it, so a busy
+  // process would never get to drain.
+  const child = spawn(process.execPath, ["--import", "tsx", ...(opts.nodeArgs ?? []), "server/main.ts"], {
     cwd: ROOT,
     env,
     detached: true,

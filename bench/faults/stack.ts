@@ -9,6 +9,7 @@ import { migrate } from "@/server/db/migrate";
 import { openDatabase, type OpenDatabase } from "@/server/db/open";
 import { freePort, spawnParley, tail, type ParleyProcess } from "@/scripts/parley-process";
 import { TcpProxy } from "./tcp-proxy";
+import { SHUTDOWN_FORCE_EXIT_MS } from "@/lib/limits";
 
 export interface Services {
   /** The PostgreSQL server databases are created on (its own database: postgres). */
@@ -127,7 +128,8 @@ export class Stack {
     if (!node) return;
     stopped.add(node.process);
     if (how === "kill") return node.process.kill();
-    await node.process.stop();
+    // Room for the whole shutdown: past its own force-exit time, a process is stuck, not slow.
+    await node.process.stop(SHUTDOWN_FORCE_EXIT_MS + 5000);
     const { exitCode, signalCode } = node.process.child;
     if (exitCode !== 0) this.uncleanStops.push(`${node.name} (SIGTERM: ${signalCode ? `killed with ${signalCode} after the grace time` : `exit ${exitCode}`})`);
   }

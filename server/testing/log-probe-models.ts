@@ -4,10 +4,11 @@
 // thread reads them. A thread's log lines otherwise go straight to the process's stdout.
 import pino from "pino";
 import { log } from "../log";
+import { THREAD_LOGS } from "./thread-logs";
 
 export { resolver } from "./noted-models";
 
-export const THREAD_LOGS = "parley-test-thread-logs";
+export { THREAD_LOGS };
 
 const channel = new BroadcastChannel(THREAD_LOGS);
 // Not kept alive by the channel: the thread ends when its work does.

@@ -19,6 +19,8 @@ import { Stack } from "../stack";
 import { until } from "../verify";
 
 const LEASE_MS = 3000;
+/** How much longer than the drain time Ponder thinks: room for starting n1 on a loaded machine. */
+const PONDER_EXTRA_MS = 45_000;
 /** A run put back by a shutdown starts on another process within this. */
 const CLEAN_TAKEOVER_MS = 5000;
 
@@ -101,13 +103,13 @@ export const r3: Scenario = {
       // once the run is under way. n2 lets the call run for its drain time, puts it back, and
       // exits 0; n1 claims it within seconds and answers once. Nothing n2 does on its way out
       // may go through a Redis client or database it already closed (no unhandled rejection).
-      await stack.startNode(0);
-      await stack.stopNode(1);
-      await stack.startNode(1);
-      await stack.stopNode(0);
+      // After part 2, n2 is the only process up.
       // An agent that thinks for longer than the drain time (plus the time to start n1 beside it),
       // so that the shutdown must put its run back.
-      const ponder = await createAgent(stack.db, "Ponder", { provider: "offline", modelSettings: { thinkMs: SHUTDOWN_DRAIN_MS + 20_000, streamDelayMs: 50 } });
+      const ponder = await createAgent(stack.db, "Ponder", {
+        provider: "offline",
+        modelSettings: { thinkMs: SHUTDOWN_DRAIN_MS + PONDER_EXTRA_MS, streamDelayMs: 50 },
+      });
       await addToSpace(stack.db, spaceId, ada.entityId, [ponder.entityId]);
       const onN2Last = await open(1);
       const plan = await onN2Last.send("Ponder, walk me through the rollout plan, in detail", randomUUID());
@@ -120,7 +122,7 @@ export const r3: Scenario = {
       const exitedAt = performance.now();
       const reclaimed = await until(async () => ["running", "completed"].includes((await status(stack.db, draining)) ?? ""), 10_000, 100);
       const reclaimedMs = performance.now() - exitedAt;
-      const done3 = await until(async () => (await status(stack.db, draining)) === "completed", SHUTDOWN_DRAIN_MS + 60_000, 200);
+      const done3 = await until(async () => (await status(stack.db, draining)) === "completed", SHUTDOWN_DRAIN_MS + PONDER_EXTRA_MS + 60_000, 200);
       const posted3 = await agentMessages(stack.db, spaceId, ponder.entityId, plan.seq);
       const events3 = await stack.db.runEvent.findMany({ where: { runId: draining }, orderBy: { seq: "asc" }, select: { data: true } });
       const putBack = events3.some((e) => (e.data as { status?: string }).status === "queued");

@@ -13,7 +13,7 @@ import { openTestDatabase } from "../../testing/test-database";
 import type { Gateway } from "../gateway";
 import { startGatewayThread } from "../thread/start-gateway-thread";
 import { withLogContext } from "../../log-context";
-import { THREAD_LOGS } from "../../testing/log-probe-models";
+import { THREAD_LOGS } from "../../testing/thread-logs";
 
 const onPostgres = !!process.env.DATABASE_URL;
 let cleanup: (() => Promise<void>)[] = [];

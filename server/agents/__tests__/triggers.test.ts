@@ -230,8 +230,10 @@ describe("triggers", () => {
       await Promise.all(spaces.map((s) => sendMessage(srv.deps, ada.actor, { spaceId: s.id, text: "go" })));
       for (let t = 0; held.running < 2 && t < 200; t++) await new Promise((r) => setTimeout(r, 25));
       // The other process looks for work again and again while this one holds both slots.
-      for (let i = 0; i < 5; i++) await other.tick();
-      await new Promise((r) => setTimeout(r, 200));
+      for (let i = 0; i < 5; i++) {
+        await other.tick();
+        await other.idle(); // its pump has looked and claimed (or not)
+      }
       expect(held.running).toBe(2);
       expect(await srv.deps.db.run.count({ where: { status: "running" } })).toBe(2);
       expect(await srv.deps.db.run.count({ where: { status: "queued" } })).toBe(3);

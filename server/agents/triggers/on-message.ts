@@ -101,18 +101,11 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
       await decide("refused", depthLimitReason(m.chainDepth, space.maxChainDepth));
       continue;
     }
+    let outcome: Awaited<ReturnType<typeof queueOrFold>>;
     try {
       const reach = reachForMessage(entity.spaceIds, sender.reach);
       // Its decision is written in the same transaction as the run it queues or folds into.
-      const outcome = await queueOrFold(ctx, entity.agent, m, depth, reach, sender.requesterId);
-      outcomes.push({ name: entity.name, decision: outcome.decision, reason: outcome.reason });
-      if (outcome.decision === "refused") continue;
-      if (outcome.decision === "folded") await appendRunEvent(ctx, outcome.runId, "folded", { messageId: m.id, sender: m.sender.name });
-      else {
-        await broadcastRun(ctx, outcome.runId);
-        // Claimed at once, while the decisions for the space's other agents are still made.
-        ctx.kick();
-      }
+      outcome = await queueOrFold(ctx, entity.agent, m, depth, reach, sender.requesterId);
     } catch (e) {
       if ((e as { code?: string }).code === "P2002") {
         await decide("refused", "duplicate delivery: a run for this agent and message already exists");
@@ -120,7 +113,20 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
         log.error({ err: e, messageId: m.id, agentId }, "trigger failed");
         await decide("refused", `trigger failed: ${(e as Error).message}`);
       }
+      continue;
     }
+    outcomes.push({ name: entity.name, decision: outcome.decision, reason: outcome.reason });
+    if (outcome.decision === "refused") continue;
+    // Committed: what follows only tells about it. Should it fail, the run and its decision
+    // stand (the run executes, and the next transition broadcasts it).
+    try {
+      if (outcome.decision === "folded") await appendRunEvent(ctx, outcome.runId, "folded", { messageId: m.id, sender: m.sender.name });
+      else await broadcastRun(ctx, outcome.runId);
+    } catch (e) {
+      log.error({ err: e, messageId: m.id, agentId, runId: outcome.runId }, "trigger recorded, but telling about it failed");
+    }
+    // Claimed at once, while the decisions for the space's other agents are still made.
+    if (outcome.decision === "triggered") ctx.kick();
   }
   log.debug({ messageId: m.id, spaceId: m.spaceId, outcomes }, "triggers decided");
   if (!fromAgent) tellSenderIfUnanswered(ctx, m, outcomes);

@@ -37,7 +37,15 @@ export type RunRow = Prisma.RunGetPayload<{ select: typeof runSelect }>;
 export function toRunDto(r: RunRow): RunDto {
   return {
     id: r.id,
-    agent: { ...r.agent.entity, provider: r.agent.provider, modelId: r.agent.modelId },
+    // Field by field: a caller may pass a wider row (runs/running-run.ts reads the whole entity).
+    agent: {
+      id: r.agent.entity.id,
+      name: r.agent.entity.name,
+      type: r.agent.entity.type,
+      avatarColor: r.agent.entity.avatarColor,
+      provider: r.agent.provider,
+      modelId: r.agent.modelId,
+    },
     status: r.status,
     triggerType: r.triggerType,
     triggerMessageId: r.triggerMessageId,

@@ -60,8 +60,11 @@ it("read receipts, an agent's thinking, drafts, run updates and the admins' run 
   const room = (await createChannel(one.deps, ada.actor, { name: "agents-across", memberIds: [bob.entityId, echo.entityId] })).id;
   const a = await ada.connect(); // on process one, as an admin
   const b = await bob.connect(); // on process two, where the message is stored and its run executes
-  const seen = { updated: [] as string[], stream: 0, events: 0, agentMessages: 0 };
-  a.on("run:updated", ({ run }) => void seen.updated.push(run.status));
+  const seen = { updated: [] as string[], agentFields: new Set<string>(), stream: 0, events: 0, agentMessages: 0 };
+  a.on("run:updated", ({ run }) => {
+    seen.updated.push(run.status);
+    for (const k of Object.keys(run.agent)) seen.agentFields.add(k);
+  });
   a.on("run:stream", () => void seen.stream++);
   a.on("run:event", () => void seen.events++);
   a.on("message:new", ({ message }) => void (message.sender.id === echo.entityId && seen.agentMessages++));
@@ -71,18 +74,23 @@ it("read receipts, an agent's thinking, drafts, run updates and the admins' run 
   await two.gateway.idle();
   const run = await one.deps.db.run.findFirstOrThrow({ where: { agentId: echo.id } });
   expect(run.status).toBe("completed");
-  for (let i = 0; i < 100 && seen.agentMessages === 0; i++) await sleep(20);
+  for (let i = 0; i < 250 && !(seen.agentMessages && seen.updated.includes("completed")); i++) await sleep(20);
   // Its "thinking" (running), its streamed draft, its end, its timeline, and its answer.
   expect(seen.updated).toEqual(expect.arrayContaining(["queued", "running", "completed"]));
   expect(seen.stream).toBeGreaterThan(0);
   expect(seen.events).toBeGreaterThan(0);
   expect(seen.agentMessages).toBe(1);
+  // Every update, the claim's included, shows the agent with the same fields and no more.
+  expect([...seen.agentFields].sort()).toEqual(["avatarColor", "id", "modelId", "name", "provider", "type"]);
 
   // Bob reads it on process two; Ada, on process one, gets his receipt.
   const answer = await one.deps.db.message.findFirstOrThrow({ where: { spaceId: room, senderId: echo.entityId } });
-  const receipt = waitFor(a, "read:updated");
+  // Echo's own cursor moves when its run ends, too: wait for Bob's.
+  const receipts: { entityId: string; spaceId: string; lastSeenSeq: number; lastSeenMessageId: string | null }[] = [];
+  a.on("read:updated", (r) => void receipts.push(r));
   expect(await call(b, "read:mark", { spaceId: room, lastMessageId: answer.id })).toMatchObject({ ok: true });
-  expect(await receipt).toMatchObject({ spaceId: room, entityId: bob.entityId, lastSeenSeq: answer.seq, lastSeenMessageId: answer.id });
+  for (let i = 0; i < 250 && !receipts.some((r) => r.entityId === bob.entityId); i++) await sleep(20);
+  expect(receipts.find((r) => r.entityId === bob.entityId)).toMatchObject({ spaceId: room, lastSeenSeq: answer.seq, lastSeenMessageId: answer.id });
   a.disconnect();
   b.disconnect();
 });
