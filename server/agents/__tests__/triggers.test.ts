@@ -288,6 +288,17 @@ describe("triggers", () => {
     expect(abort.signal.aborted).toBe(true);
   });
 
+  it("a run canceled between its claim and the start of its execution is aborted by the first beat, not a lease later", async () => {
+    const { agents } = await setup({ Scout: silent });
+    const run = await srv.deps.db.run.create({ data: { agentId: agents[0]!.id, triggerType: "service", serviceName: "x", status: "canceled" } });
+    const abort = new AbortController();
+    // A lease of a minute: the next beat would be 15 s away.
+    const stop = startHeartbeat({ ...srv.gateway.ctx, leaseMs: 60_000 }, run.id, abort);
+    for (let i = 0; i < 100 && !abort.signal.aborted; i++) await new Promise((r) => setTimeout(r, 20));
+    stop();
+    expect(abort.signal.aborted).toBe(true);
+  });
+
   it("only legal status transitions happen, each persisted and recorded", async () => {
     const { ada, space } = await setup({ Scout: silent });
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "hi" });

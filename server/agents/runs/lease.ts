@@ -8,16 +8,22 @@ import type { GatewayCtx } from "../gateway-context";
 
 export const heartbeatEvery = (leaseMs: number) => Math.floor(leaseMs / HEARTBEATS_PER_LEASE);
 
-/** Also notices a cancel made by another process: the run is no longer live, so the local call is aborted. */
+/**
+ * Also notices a cancel made by another process: the run is no longer live, so the local call
+ * is aborted. The first beat goes at once, beside the run's first reads: a cancel that landed
+ * between the claim and this start found no call here to abort, and would otherwise be
+ * noticed only a beat later, after the model may have acted for a canceled run.
+ */
 export function startHeartbeat(ctx: Pick<GatewayCtx, "db" | "leaseMs">, runId: string, abort: AbortController): () => void {
-  const timer = setInterval(() => {
+  const beat = () =>
     void ctx.db.run
       .updateMany({ where: { id: runId, status: { in: ["running", "waiting_reply"] } }, data: { updatedAt: new Date() } })
       .then(({ count }) => {
         if (count === 0) abort.abort(new Error("the run was canceled"));
       })
       .catch(() => {});
-  }, heartbeatEvery(ctx.leaseMs));
+  beat();
+  const timer = setInterval(beat, heartbeatEvery(ctx.leaseMs));
   timer.unref();
   return () => clearInterval(timer);
 }
