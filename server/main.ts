@@ -26,8 +26,11 @@ import { withRequestId } from "./http/request-id";
 import { watchProcess } from "./metrics/watch-process";
 import { trackHttpRequests } from "./shutdown/http-requests";
 import { shutdown } from "./shutdown/shutdown";
+import { catchStopSignals } from "./shutdown/stop-signals";
 
 async function main() {
+  // Before anything slow: a SIGTERM during the start waits for it, then shuts down as usual.
+  const signals = catchStopSignals({ forceMs: SHUTDOWN_FORCE_EXIT_MS, exit: (code) => process.exit(code) });
   const secret = ensureAuthSecret();
   const e = env();
   const dev = e.NODE_ENV !== "production";
@@ -114,8 +117,7 @@ async function main() {
     log.info(report, "shut down");
     process.exit(report.errors ? 1 : 0);
   };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
+  signals.started((signal) => void stop(signal));
 }
 
 process.on("unhandledRejection", (err) => log.error({ err }, "unhandled rejection"));
