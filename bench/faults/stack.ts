@@ -115,9 +115,10 @@ export class Stack {
    */
   crashed(): string[] {
     const died = this.nodes.filter((n) => !n.process.alive() && !stopped.has(n.process)).map((n) => `${n.name} (exit ${n.process.child.exitCode})`);
-    const rejected = [...new Set(this.nodes.map((n) => n.logFile))]
-      .filter((f) => unhandledIn(f))
-      .map((f) => `${path.basename(f, ".log")} (unhandled rejection: ${unhandledIn(f)})`);
+    const rejected = [...new Set(this.nodes.map((n) => n.logFile))].flatMap((f) => {
+      const first = unhandledIn(f);
+      return first ? [`${path.basename(f, ".log")} (unhandled rejection: ${first})`] : [];
+    });
     return [...died, ...this.uncleanStops, ...rejected];
   }
 

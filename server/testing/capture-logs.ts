@@ -1,11 +1,12 @@
 // The JSON lines the process logger writes, parsed, while a test runs: its destination's
 // write is intercepted, so a test sees each line as it would reach the log (mixin fields included).
-import pino from "pino";
+import type pino from "pino";
 import { vi } from "vitest";
 import { log } from "../log";
+import { logStream } from "./log-stream";
 
 export function captureLogs(level: pino.Level = "info") {
-  const stream = (log as unknown as Record<symbol, { write(line: string): unknown }>)[pino.symbols.streamSym]!;
+  const stream = logStream();
   const lines: Record<string, unknown>[] = [];
   const spy = vi.spyOn(stream, "write").mockImplementation((line: string) => {
     lines.push(JSON.parse(line));

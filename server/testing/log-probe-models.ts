@@ -2,18 +2,16 @@
 // thread (GatewayThreadConfig.modelsModule), it turns the thread's logger up to debug and
 // copies each line it writes to the BroadcastChannel THREAD_LOGS, where a test on the main
 // thread reads them. A thread's log lines otherwise go straight to the process's stdout.
-import pino from "pino";
 import { log } from "../log";
+import { logStream } from "./log-stream";
 import { THREAD_LOGS } from "./thread-logs";
 
 export { resolver } from "./noted-models";
 
-export { THREAD_LOGS };
-
 const channel = new BroadcastChannel(THREAD_LOGS);
 // Not kept alive by the channel: the thread ends when its work does.
 (channel as unknown as { unref?: () => void }).unref?.();
-const stream = (log as unknown as Record<symbol, { write(line: string): unknown }>)[pino.symbols.streamSym]!;
+const stream = logStream();
 const write = stream.write.bind(stream);
 // Lines below the level the thread started with go to the probe only, not to the test's output.
 const shown = log.levelVal;

@@ -6,6 +6,7 @@
 // it). Every outcome is recorded as a TriggerDecision with its reason.
 import type { MessageDto } from "@/lib/realtime/dto";
 import type { GatewayCtx } from "../gateway-context";
+import type { Prisma } from "@/generated/prisma/client";
 import { appendRunEvent } from "../runs/run-events";
 import { broadcastRun } from "../runs/broadcast-run";
 import { resolveWaitsFor } from "../runs/waits";
@@ -76,7 +77,7 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
     const agentId = entity.agent.id;
     const decide = (decision: Decision, reason: string) => {
       outcomes.push({ name: entity.name, decision, reason });
-      return ctx.db.triggerDecision.create({ data: { messageId: m.id, agentId, decision, reason } });
+      return recordDecision(ctx.db, m.id, agentId, { decision, reason });
     };
 
     if (resumed.has(agentId)) {
@@ -136,6 +137,16 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
   ctx.kick();
 }
 
+/** The one way a TriggerDecision is written: on its own, or inside the transaction that queues its run. */
+function recordDecision(
+  db: Pick<Prisma.TransactionClient, "triggerDecision">,
+  messageId: string,
+  agentId: string,
+  d: { decision: Decision; reason: string; runId?: string },
+) {
+  return db.triggerDecision.create({ data: { messageId, agentId, decision: d.decision, reason: d.reason, runId: d.runId } });
+}
+
 const depthLimitReason = (depth: number, limit: number) => `chain depth limit reached: the message is at depth ${depth}, the space allows ${limit}`;
 
 /** The chain ends at this message: stored on it, so history and API clients say so too, and told to the space live. */
@@ -175,7 +186,7 @@ async function queueOrFold(
   return ctx.db.$transaction(async (tx) => {
     const agentId = agent.id;
     const decided = async <T extends { decision: Decision; reason: string; runId?: string }>(outcome: T): Promise<T> => {
-      await tx.triggerDecision.create({ data: { messageId: m.id, agentId, decision: outcome.decision, reason: outcome.reason, runId: outcome.runId } });
+      await recordDecision(tx, m.id, agentId, outcome);
       return outcome;
     };
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${agentId}))`;
