@@ -70,7 +70,7 @@ export function prepareRequest(req: IncomingMessage, res: ServerResponse, opts: 
   }
 
   const nonce = newNonce();
-  const csp = contentSecurityPolicy(nonce, { dev: opts.dev });
+  const csp = contentSecurityPolicy(nonce, { dev: opts.dev, host: req.headers.host });
   res.setHeader("content-security-policy", csp);
   // Overwrites whatever the client sent under these names.
   req.headers["content-security-policy"] = csp;

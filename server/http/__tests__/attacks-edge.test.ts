@@ -17,6 +17,7 @@ import { sendMessageHandler } from "../send-message";
 import { cancelRunHandler } from "../runs";
 import { rotateKeyHandler } from "../service-keys";
 import { request, run } from "@/server/testing/http";
+import { withEnv } from "@/server/testing/with-env";
 
 let t: TestServer;
 let admin: TestUser;
@@ -113,8 +114,10 @@ describe("security headers", () => {
     expect(https.headers).toEqual([{ key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" }]);
   });
 
-  it("a nonce-based CSP: no inline script without the nonce, eval only in development", () => {
-    const prod = contentSecurityPolicy("abc123", { dev: false });
+  it("a nonce-based CSP: no inline script without the nonce, eval only in development", async () => {
+    const prod = await withEnv({ APP_URL: undefined, ALLOWED_ORIGINS: undefined }, () =>
+      contentSecurityPolicy("abc123", { dev: false, host: "chat.example:3000" }),
+    );
     const directives = Object.fromEntries(prod.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
     expect(directives).toEqual({
       "default-src": "'self'",
@@ -122,13 +125,40 @@ describe("security headers", () => {
       "style-src": "'self' 'unsafe-inline'",
       "img-src": "'self' data: blob:",
       "font-src": "'self' data:",
-      "connect-src": "'self' ws: wss:",
+      "connect-src": "'self' ws://chat.example:3000 wss://chat.example:3000",
       "frame-ancestors": "'none'",
       "base-uri": "'self'",
       "form-action": "'self'",
       "object-src": "'none'",
     });
     expect(contentSecurityPolicy("abc123", { dev: true })).toContain("'nonce-abc123' 'strict-dynamic' 'unsafe-eval'");
+  });
+
+  it("CSP connect-src allows WebSockets only to the app's own origins, never to any host", async () => {
+    const connectSrc = (host?: string) => /connect-src ([^;]*)/.exec(contentSecurityPolicy("n", { dev: false, host }))![1]!.split(" ");
+    await withEnv({ APP_URL: "https://chat.example.com", ALLOWED_ORIGINS: "https://other.example.org, http://lan.example:8080" }, () => {
+      const sources = connectSrc("evil.example");
+      expect(sources).toEqual([
+        "'self'",
+        "https://chat.example.com",
+        "wss://chat.example.com",
+        "https://other.example.org",
+        "wss://other.example.org",
+        "http://lan.example:8080",
+        "ws://lan.example:8080",
+      ]);
+      // The scheme-only sources that allowed any host are gone, and a forged Host adds nothing when APP_URL is set.
+      expect(sources).not.toContain("ws:");
+      expect(sources).not.toContain("wss:");
+      expect(sources.join(" ")).not.toContain("evil.example");
+    });
+    await withEnv({ APP_URL: undefined, ALLOWED_ORIGINS: undefined }, () => {
+      expect(connectSrc("localhost:3000")).toEqual(["'self'", "ws://localhost:3000", "wss://localhost:3000"]);
+      // A Host header crafted to inject sources or directives is not copied into the header.
+      expect(connectSrc("a.example; script-src *")).toEqual(["'self'"]);
+      expect(connectSrc("a.example wss:")).toEqual(["'self'"]);
+      expect(connectSrc(undefined)).toEqual(["'self'"]);
+    });
   });
 
   it("the server edge refuses sign-in and sign-up POSTs at the door while as many are in progress as can hash, answering after the Retry-After", async () => {
