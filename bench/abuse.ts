@@ -214,7 +214,7 @@ async function main() {
   for (let i = 1; i <= 3; i++) {
     const email = `member-${tag}-${i}@bench.dev`;
     const res = await unlessBusy(() => postSignup(s.url, email, `198.51.100.${i}`));
-    if (res.status !== 201) throw new Error(`member sign-up: ${res.status} ${await res.text()}`);
+    if (res.status !== 202) throw new Error(`member sign-up: ${res.status} ${await res.text()}`);
     members.push({ email, ...(await connectSocket(s.url, await signIn(s.url, email, "bench-password-1"))) });
   }
   const [ada, ben] = members as [Member, Member];
@@ -240,7 +240,7 @@ async function main() {
       // A fresh account per flood, so each starts with full rate-limit budgets; new accounts join #general.
       const email = `attacker-${tag}-${++attackers}@bench.dev`;
       const res = await unlessBusy(() => postSignup(s.url, email, `192.0.2.${attackers}`));
-      if (res.status !== 201) throw new Error(`attacker sign-up: ${res.status} ${await res.text()}`);
+      if (res.status !== 202) throw new Error(`attacker sign-up: ${res.status} ${await res.text()}`);
       plan.cookie = await signIn(s.url, email, "bench-password-1");
       const { socket, entityId } = await connectSocket(s.url, plan.cookie);
       attackerId = entityId;
