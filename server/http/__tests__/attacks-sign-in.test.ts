@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { startTestServer, type TestServer } from "@/server/testing/test-server";
 import { useNextAuthRoute } from "@/server/testing/next-auth-route";
 import { createUser } from "@/server/domain/users/create-user";
+import { createApiToken } from "@/server/domain/users/create-api-token";
 import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -161,7 +162,16 @@ describe("sign-in floods", () => {
   });
 
   it("a password spray from 10 addresses cannot lock the account: the right password from a new address signs in within seconds", async () => {
-    const victim = await account("Sprayed");
+    // Signed in already, with a session and an API token: a spray must not end either.
+    const person = await t.user("Sprayed");
+    const victim = { email: (await t.deps.db.user.findUniqueOrThrow({ where: { id: person.userId } })).email, password: "password123" };
+    await createApiToken(t.deps, person.actor, { name: "laptop" });
+    const ids = async () => ({
+      sessions: (await t.deps.db.session.findMany({ where: { userId: person.userId }, select: { id: true } })).map((r) => r.id),
+      tokens: (await t.deps.db.apiToken.findMany({ where: { userId: person.userId }, select: { id: true } })).map((r) => r.id),
+    });
+    const kept = await ids();
+    expect(kept.sessions).toHaveLength(1);
     const spray = async (n: number) => Promise.all(Array.from({ length: n }, async (_, i) => (await signIn(victim.email, `guess-${i}`, freshIp())).outcome));
     expect(await spray(10)).toEqual(Array(10).fill("wrong"));
     // A different spelling of the same email is the same account, and still gets in.
@@ -175,6 +185,9 @@ describe("sign-in floods", () => {
     // The spray goes on; the owner still gets in, again and again.
     expect(await spray(10)).toEqual(Array(10).fill("wrong"));
     expect((await signIn(victim.email, victim.password, freshIp())).outcome).toBe("signed-in");
+    const after = await ids();
+    expect(after.sessions).toEqual(expect.arrayContaining(kept.sessions));
+    expect(after.tokens).toEqual(kept.tokens);
   });
 
   it("an address's wrong passwords for an account block that address for that account only", async () => {
