@@ -5,12 +5,15 @@
 //   - wrong sign-ins through next-auth's credentials callback, waves of --parallel at once,
 //     from a botnet (a fresh X-Forwarded-For address per request; TRUST_PROXY=true) and
 //     from a single address;
+//   - a password spray: wrong passwords for the admin's account from 10 addresses, waves of --parallel;
 //   - sign-ups (POST /api/signup) from a botnet, waves of --parallel at once;
 //   - a socket flood from a signed-in account (typing:set, message:send, space:join,
 //     space:create, with --parallel events awaiting their ack at any time);
 //   - all of them at once.
 // Members' view: GET /api/health, one at a time; message:send acks over socket.io-client,
-// one message every 200 ms. Figures are printed, never asserted: a miss exits 0, a crash 1.
+// one message every 200 ms; in the unattacked first phase and the sign-in attacks, the admin
+// signing in (from a fresh address each time, one sign-in every 300 ms), for its success rate
+// and latency. Figures are printed with verdicts, never asserted: a miss exits 0, a crash 1.
 //
 //   npm run bench:abuse                           # 20 s per phase, waves of 50
 //   npm run bench:abuse -- --seconds 20 --parallel 100
@@ -27,6 +30,9 @@ import {
   ACK_TIMEOUT_MS,
   HEALTH_GAP_MS,
   MESSAGE_EVERY_MS,
+  SIGN_IN_GAP_MS,
+  csrf,
+  postCredentials,
   bump,
   connectSocket,
   postSignup,
@@ -40,7 +46,7 @@ import type { AttackKind, AttackPlan, AttackResult } from "./abuse/attacker";
 import { ensureBuild, server, startServer, stopServer, tail } from "./abuse/server-under-test";
 import { report } from "./abuse/report";
 
-const USAGE = "usage: bench:abuse [--seconds S=20] [--parallel P=50] [--phases signin,signin-ip,signup,flood,flood-agents,all]";
+const USAGE = "usage: bench:abuse [--seconds S=20] [--parallel P=50] [--phases signin,signin-ip,spray,signup,flood,flood-agents,all]";
 const VICTIMS = [
   { email: "ada@parley.dev", password: "parley-admin" },
   { email: "ben@parley.dev", password: "parley-demo" },
@@ -86,6 +92,8 @@ export interface Probe {
   healthErrors: Record<string, number>;
   acks: number[];
   ackErrors: Record<string, number>;
+  /** The admin signing in during the phase (when it was probed): latencies of successes, and every outcome. */
+  signIns?: { ms: number[]; outcomes: Record<string, number> };
   /** This process's own event-loop delay p99, ms: large values would mean the probe, not the server, was slow. */
   loopDelayP99: number;
   load1: number;
@@ -134,6 +142,34 @@ async function probe(url: string, members: Member[], spaceId: string, seconds: n
   return p;
 }
 
+let signInAddresses = 0;
+
+/**
+ * A legitimate person signing in, again and again for `seconds`, each time from a fresh
+ * address (as different people would), through next-auth's credentials callback. Not retried
+ * on 503 or 429: a refusal is what the person would see.
+ */
+async function signInProbe(url: string, who: { email: string; password: string }, seconds: number): Promise<NonNullable<Probe["signIns"]>> {
+  const out = { ms: [] as number[], outcomes: {} as Record<string, number> };
+  const c = await csrf(url);
+  const end = performance.now() + seconds * 1000;
+  while (performance.now() < end) {
+    const n = ++signInAddresses;
+    const t = performance.now();
+    try {
+      const res = await postCredentials(url, c, who.email, who.password, `198.18.${(n >> 8) & 255}.${n & 255}`);
+      const body = (await res.json().catch(() => null)) as { url?: string } | null;
+      const ok = res.status === 200 && typeof body?.url === "string" && !body.url.includes("error=");
+      if (ok) out.ms.push(performance.now() - t);
+      bump(out.outcomes, ok ? "signed in" : res.status === 200 ? "200 refused" : `${res.status}`);
+    } catch (e) {
+      bump(out.outcomes, (e as Error).name);
+    }
+    await sleep(SIGN_IN_GAP_MS);
+  }
+  return out;
+}
+
 /** Messages in a space since `sinceIso`, by sender, read back through a member's history. */
 async function storedSince(reader: ClientSocket, spaceId: string, sinceIso: string): Promise<MessageDto[]> {
   const found: MessageDto[] = [];
@@ -159,11 +195,14 @@ export interface Phase {
   kinds: AttackKind[];
   /** Where the socket flood posts: a channel of the attacker's own, or #general, whose agents every message wakes. */
   floodIn?: "own" | "general";
+  /** The admin signs in throughout the phase; its figures are judged against this goal. */
+  signInGoal?: "flood" | "spray";
 }
 
 const PHASES: Phase[] = [
   { key: "signin", name: "sign-in botnet", kinds: ["signinBotnet"] },
-  { key: "signin-ip", name: "sign-in one IP", kinds: ["signinOneIp"] },
+  { key: "signin-ip", name: "sign-in one IP", kinds: ["signinOneIp"], signInGoal: "flood" },
+  { key: "spray", name: "password spray", kinds: ["signinSpray"], signInGoal: "spray" },
   { key: "signup", name: "sign-up botnet", kinds: ["signupBotnet"] },
   { key: "flood", name: "flood, own chan", kinds: ["socketFlood"], floodIn: "own" },
   { key: "flood-agents", name: "flood, #general", kinds: ["socketFlood"], floodIn: "general" },
@@ -214,7 +253,7 @@ async function main() {
   for (let i = 1; i <= 3; i++) {
     const email = `member-${tag}-${i}@bench.dev`;
     const res = await unlessBusy(() => postSignup(s.url, email, `198.51.100.${i}`));
-    if (res.status !== 201) throw new Error(`member sign-up: ${res.status} ${await res.text()}`);
+    if (res.status !== 202) throw new Error(`member sign-up: ${res.status} ${await res.text()}`);
     members.push({ email, ...(await connectSocket(s.url, await signIn(s.url, email, "bench-password-1"))) });
   }
   const [ada, ben] = members as [Member, Member];
@@ -229,18 +268,23 @@ async function main() {
 
   // Warm-up: Next compiles nothing in production, but the first requests still load route modules.
   await probe(s.url, members, space.id, 2, `warm-${tag}`);
-  const baseline = await probe(s.url, members, space.id, o.seconds, `base-${tag}`);
+  const admin = VICTIMS[0]!;
+  const withSignIns = async (p: Promise<Probe>) => {
+    const [probed, signIns] = await Promise.all([p, signInProbe(s.url, admin, o.seconds)]);
+    return { ...probed, signIns };
+  };
+  const baseline = await withSignIns(probe(s.url, members, space.id, o.seconds, `base-${tag}`));
   const results: PhaseResult[] = [];
   let attackers = 0;
   for (const phase of PHASES.filter((p) => o.phases.includes(p.key))) {
     await sleep(2000); // let the previous phase's stragglers finish
-    const plan: AttackPlan = { url: s.url, kinds: phase.kinds, parallel: o.parallel, tag: `${tag}-${results.length}` };
+    const plan: AttackPlan = { url: s.url, kinds: phase.kinds, parallel: o.parallel, tag: `${tag}-${results.length}`, sprayEmail: admin.email };
     let attackerId: string | undefined;
     if (phase.kinds.includes("socketFlood")) {
       // A fresh account per flood, so each starts with full rate-limit budgets; new accounts join #general.
       const email = `attacker-${tag}-${++attackers}@bench.dev`;
       const res = await unlessBusy(() => postSignup(s.url, email, `192.0.2.${attackers}`));
-      if (res.status !== 201) throw new Error(`attacker sign-up: ${res.status} ${await res.text()}`);
+      if (res.status !== 202) throw new Error(`attacker sign-up: ${res.status} ${await res.text()}`);
       plan.cookie = await signIn(s.url, email, "bench-password-1");
       const { socket, entityId } = await connectSocket(s.url, plan.cookie);
       attackerId = entityId;
@@ -251,7 +295,8 @@ async function main() {
       socket.disconnect();
     }
     const since = new Date().toISOString();
-    const { probe: p, attack } = await runAttack(plan, () => probe(s.url, members, space.id, o.seconds, `p${results.length}-${tag}`));
+    const during = () => probe(s.url, members, space.id, o.seconds, `p${results.length}-${tag}`);
+    const { probe: p, attack } = await runAttack(plan, () => (phase.signInGoal ? withSignIns(during()) : during()));
     let stored: PhaseResult["stored"];
     if (attackerId) {
       await sleep(1000); // agents set off by the flood may still be answering

@@ -40,3 +40,26 @@ test("the demo admin signs in and lands in #general with its history", async ({ 
   await page.screenshot({ path: "test-results/screens/general-dark.png" });
   await page.getByRole("button", { name: "Toggle dark mode" }).click();
 });
+
+test.describe("sign-up", () => {
+  // An address of its own: sign-ups are limited per IP (TRUST_PROXY is on for the e2e server).
+  test.use({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.250" } });
+
+  test("a taken email gets the same answer as a new one, then a check-your-credentials message; a new account signs in", async ({ page }) => {
+    const fill = async (name: string, email: string, password: string) => {
+      await page.getByLabel("Full name").fill(name);
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Create account" }).click();
+    };
+    await page.goto("/signup");
+    await fill("Not Ada", "ada@parley.dev", "someone-elses-password");
+    const form = page.getByRole("form", { name: "Create account" });
+    await expect(form.getByRole("alert")).toContainText("Check your credentials");
+    await expect(page).toHaveURL(/\/signup/);
+
+    await fill("Newcomer", `newcomer-${Date.now()}@example.com`, "newcomer-password");
+    await page.waitForURL(/\/spaces/);
+    await expect(page.getByRole("status", { name: "Connected" })).toBeVisible();
+  });
+});

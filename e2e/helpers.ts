@@ -9,7 +9,7 @@ export async function signUp(page: Page, name: string) {
   // Sign-ups are limited per IP; the server trusts X-Forwarded-For here (TRUST_PROXY in
   // playwright.config.ts), so each account comes from its own documentation address.
   const res = await page.request.post("/api/signup", { data: { email, name, password }, headers: { "x-forwarded-for": `198.51.100.${n}` } });
-  expect(res.status(), await res.text()).toBe(201);
+  expect(res.status(), await res.text()).toBe(202);
   return { email, password, name };
 }
 

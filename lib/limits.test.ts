@@ -71,8 +71,26 @@ describe("product limits", () => {
 
   it("20 wrong sign-ins per IP per 15 minutes, then a 15-minute block", () =>
     expect(limits.RATE_LIMITS.signInPerIp).toEqual({ points: 20, durationS: 900, blockS: 900 }));
-  it("10 wrong sign-ins per account per 15 minutes, then a 15-minute block", () =>
-    expect(limits.RATE_LIMITS.signInPerAccount).toEqual({ points: 10, durationS: 900, blockS: 900 }));
+  it("5 wrong sign-ins per account and IP per 15 minutes, then that IP is blocked for that account for 15 minutes", () =>
+    expect(limits.RATE_LIMITS.signInPerAccountIp).toEqual({ points: 5, durationS: 900, blockS: 900 }));
+  it("an account's wrong sign-ins are counted over 15 minutes and never refused (they set a delay, not a lockout)", () => {
+    expect(limits.RATE_LIMITS.signInFailuresPerAccount).toEqual({ points: 1_000_000, durationS: 900 });
+    expect("blockS" in limits.RATE_LIMITS.signInFailuresPerAccount).toBe(false);
+  });
+  it("an account's sign-ins slow down after 3 wrong passwords: 250 ms, doubling, at most 3 s", () => {
+    expect(limits.SIGN_IN_FREE_FAILURES).toBe(3);
+    expect(limits.SIGN_IN_DELAY_BASE_MS).toBe(250);
+    expect(limits.SIGN_IN_DELAY_MAX_MS).toBe(3000);
+  });
+  it("hashing is queued fairly: one waiting per address, 50 in all, for at most 10 s", () => {
+    expect(limits.HASH_QUEUE_PER_ADDRESS).toBe(1);
+    expect(limits.HASH_QUEUE_MAX).toBe(50);
+    expect(limits.HASH_QUEUE_WAIT_MS).toBe(10_000);
+  });
+  it("the door lets in 2 sign-in or sign-up POSTs per address, 60 in all", () => {
+    expect(limits.HASHING_POSTS_PER_ADDRESS).toBe(2);
+    expect(limits.HASHING_POSTS_MAX).toBe(60);
+  });
   it("30 readiness checks per address per 10 s", () => expect(limits.RATE_LIMITS.readyChecksPerIp).toEqual({ points: 30, durationS: 10 }));
   it("30 metrics scrapes per address per minute", () => expect(limits.RATE_LIMITS.metricsScrapesPerIp).toEqual({ points: 30, durationS: 60 }));
   it("an incoming request id is kept up to 128 characters", () => expect(limits.MAX_REQUEST_ID_LENGTH).toBe(128));

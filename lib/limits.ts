@@ -150,8 +150,13 @@ export interface RateLimit {
 export const RATE_LIMITS = {
   /** Wrong sign-ins per IP; then a 15-minute block. */
   signInPerIp: { points: 20, durationS: 15 * 60, blockS: 15 * 60 },
-  /** Wrong sign-ins per account (email); then a 15-minute block, whatever the IP. */
-  signInPerAccount: { points: 10, durationS: 15 * 60, blockS: 15 * 60 },
+  /**
+   * Wrong sign-ins per account from one IP; then that IP (only) is blocked for that account for
+   * 15 minutes. There is no block of an account as such: strangers could use it to lock anyone out.
+   */
+  signInPerAccountIp: { points: 5, durationS: 15 * 60, blockS: 15 * 60 },
+  /** Wrong sign-ins per account from any IPs, counted but never refused: they set SIGN_IN_DELAY. */
+  signInFailuresPerAccount: { points: 1_000_000, durationS: 15 * 60 },
   /** Sign-ups per IP. */
   signupPerIp: { points: 5, durationS: 60 * 60 },
   /** Messages per user, over HTTP and the socket together. */
@@ -217,7 +222,7 @@ export const MAX_QUEUED_RUNS_PER_AGENT = 20;
 /** Shortest interval between two runs of a recurring (cron) plan. */
 export const MIN_CRON_INTERVAL_MS = 60_000;
 /**
- * Password hashes computed at once; past it, sign-in and sign-up answer 503 at once. A hash
+ * Password hashes computed at once; the rest wait in a fair queue (HASH_QUEUE_*). A hash
  * takes about 180 ms of one core, so one at a time still signs in about five people a
  * second. Hashes run on libuv's threadpool, which also gzips responses and does fs work: at
  * 4, a sign-in flood kept every thread busy and each API answer waited for a hash; at 2, it
@@ -225,11 +230,35 @@ export const MIN_CRON_INTERVAL_MS = 60_000;
  */
 export const MAX_CONCURRENT_PASSWORD_HASHES = 1;
 /**
- * A sign-in or sign-up refused as busy is answered this long after it arrived (its
- * Retry-After), so a client that ignores Retry-After cannot make a thousand refusals a second.
+ * Sign-ins and sign-ups waiting for a hashing slot, per client address (beyond the one it
+ * may be hashing). The slot goes to addresses in turn, so one address flooding gets one hash
+ * in every N (N = addresses waiting), never all of them; past this, its next one is busy (503).
+ */
+export const HASH_QUEUE_PER_ADDRESS = 1;
+/** Waiting for a hashing slot, all addresses together; past it, busy (503). About 10 s of hashing. */
+export const HASH_QUEUE_MAX = 50;
+/** A request that has waited this long for a hashing slot is answered busy (503) instead. */
+export const HASH_QUEUE_WAIT_MS = 10_000;
+/**
+ * Sign-in and sign-up POSTs in progress per client address at the server's door (limit
+ * checks, the fair queue, the hash): its one hashing plus HASH_QUEUE_PER_ADDRESS waiting.
+ * More from one address are refused at the door, for next to nothing.
+ */
+export const HASHING_POSTS_PER_ADDRESS = 1 + HASH_QUEUE_PER_ADDRESS;
+/** Sign-in and sign-up POSTs in progress at once, all addresses: the queue plus the slots, and a little room. */
+export const HASHING_POSTS_MAX = HASH_QUEUE_MAX + 10;
+/** Wrong sign-ins of an account (from any IPs, in signInFailuresPerAccount's window) before its attempts are slowed. */
+export const SIGN_IN_FREE_FAILURES = 3;
+/** The first delay past SIGN_IN_FREE_FAILURES; each further failure doubles it, up to SIGN_IN_DELAY_MAX_MS. */
+export const SIGN_IN_DELAY_BASE_MS = 250;
+/** The longest delay an account's sign-ins get, however many wrong passwords strangers sent: a throttle, not a lockout. */
+export const SIGN_IN_DELAY_MAX_MS = 3000;
+/**
+ * A sign-in or sign-up refused at the door (busy, or its address rate limited) is answered this
+ * long after it arrived, so a client that ignores Retry-After cannot make a thousand refusals a second.
  */
 export const BUSY_REFUSAL_HOLD_MS = 1000;
-/** Busy refusals held at once (each holds a socket); past it they are answered at once. */
+/** Refusals at the door held at once (each holds a socket); past it they are answered at once. */
 export const MAX_HELD_REFUSALS = 1000;
 /** Deepest JSON nesting accepted in a request body. */
 export const MAX_JSON_DEPTH = 32;

@@ -80,12 +80,19 @@ async function main() {
   const app = next({ dev, hostname: listen.host, port: e.PORT, httpServer });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const edge = { trustProxy: e.TRUST_PROXY === "true", dev };
+  const edge = { trustProxy: e.TRUST_PROXY === "true", dev, limits: realtime.limits };
   httpServer.on("request", (req, res) => {
     if (req.url?.startsWith("/socket.io/")) return; // Socket.IO's own listener answers these
     // The request's id is in the log context of everything it causes (server/http/request-id.ts).
     withRequestId(req, res, () => {
-      if (prepareRequest(req, res, edge)) void handle(req, res); // client IP, body limit, CSP nonce
+      // Client IP, body limit, the sign-in door, CSP nonce; then Next, unless answered there.
+      void prepareRequest(req, res, edge).then(
+        (go) => (go ? handle(req, res) : undefined),
+        (err) => {
+          log.error({ err }, "request preparation failed");
+          if (!res.headersSent) res.writeHead(500).end();
+        },
+      );
     });
   });
   await new Promise<void>((resolve) => httpServer.listen(e.PORT, listen.host, resolve));

@@ -5,7 +5,10 @@ import { ACK_TIMEOUT_MS, bump, connectSocket, csrf, postCredentials, postSignup,
 // that times the members' requests. It gets its plan over IPC, says "ready" once connected,
 // attacks until told to stop, then sends what it got back.
 
-export type AttackKind = "signinBotnet" | "signinOneIp" | "signupBotnet" | "socketFlood";
+export type AttackKind = "signinBotnet" | "signinOneIp" | "signinSpray" | "signupBotnet" | "socketFlood";
+
+/** Addresses a password spray comes from. */
+export const SPRAY_ADDRESSES = 10;
 
 export interface AttackPlan {
   url: string;
@@ -14,6 +17,8 @@ export interface AttackPlan {
   /** For socketFlood: the attacker's session cookie and the space it floods. */
   cookie?: string;
   spaceId?: string;
+  /** For signinSpray: the account whose password is sprayed (wrong passwords, SPRAY_ADDRESSES addresses in turn). */
+  sprayEmail?: string;
   /** Makes addresses and emails unique across phases. */
   tag: string;
 }
@@ -87,6 +92,12 @@ export async function attacker(): Promise<void> {
     if (kind === "signinOneIp")
       loops.push(() =>
         waves(kind, async (i) => signInStatus(await postCredentials(plan.url, c, `nobody-${plan.tag}-${i}@bench.dev`, "wrong-password", "198.51.100.1"))),
+      );
+    if (kind === "signinSpray")
+      loops.push(() =>
+        waves(kind, async (i) =>
+          signInStatus(await postCredentials(plan.url, c, plan.sprayEmail!, `spray-guess-${i}`, `192.0.2.${100 + (i % SPRAY_ADDRESSES)}`)),
+        ),
       );
     if (kind === "signupBotnet")
       loops.push(() => waves(kind, async (i) => `${(await postSignup(plan.url, `bot-${plan.tag}-${i}@bench.dev`, freshIp())).status}`));

@@ -8,6 +8,8 @@ export const HEALTH_GAP_MS = 50;
 /** With six members taking turns, each sends every 600 ms: under its own message limit. */
 export const MESSAGE_EVERY_MS = 100;
 export const ACK_TIMEOUT_MS = 30_000;
+/** The sign-in probe: one sign-in, then this pause, then the next (about two a second, a small share of one hash at a time). */
+export const SIGN_IN_GAP_MS = 300;
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 export const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "–");

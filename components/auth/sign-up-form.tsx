@@ -4,6 +4,14 @@ import { useState } from "react";
 import Link from "next/link";
 import { Field, primaryButton } from "./field";
 import { postCredentials } from "./post-credentials";
+import { WRONG_CREDENTIALS } from "./sign-in-outcome";
+
+// The server answers a sign-up the same whether or not the email already has an account (so
+// nobody can find out who has one), and the form then signs in with what was typed. A taken
+// email has its owner's password, so that sign-in fails like any wrong password; the form
+// says so without saying which it was.
+const SIGNED_UP_BUT_NOT_IN =
+  "We could not sign you in with this email and password. Check your credentials: if you already have an account with this email, sign in with its password.";
 
 /** `domains`: the only email domains this workspace accepts (SIGNUP_DOMAINS); empty → any. */
 export function SignUpForm({ domains = [] }: { domains?: string[] }) {
@@ -27,8 +35,13 @@ export function SignUpForm({ domains = [] }: { domains?: string[] }) {
       setError(data?.error?.message ?? "Could not create the account.");
       return;
     }
-    // If this sign-in is refused (busy, rate limited), /spaces sends them to the sign-in page.
-    await postCredentials(body.email, body.password);
+    const signedIn = await postCredentials(body.email, body.password);
+    if (!signedIn.ok) {
+      setPending(false);
+      // Busy or rate limited: the account may well exist now; the sign-in page takes it from here.
+      setError(signedIn.message === WRONG_CREDENTIALS ? SIGNED_UP_BUT_NOT_IN : `${signedIn.message} Then sign in.`);
+      return;
+    }
     window.location.assign("/spaces");
   }
 

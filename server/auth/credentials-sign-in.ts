@@ -1,36 +1,49 @@
 // Email + password sign-in with its abuse limits, for next-auth's Credentials `authorize`.
-// Both limits are checked before any hashing (so a blocked IP or account costs nothing),
-// only failures count, and a success clears the account's count (not the IP's: one good
-// account must not reset an attacker's budget for guessing others). A block holds even for
-// the right password until it ends, or the limit would be no limit.
+// Throttling, not lockout (OWASP Authentication Cheat Sheet): wrong passwords
+//   - block the address after signInPerIp failures (any accounts),
+//   - block that address for that account after signInPerAccountIp failures,
+//   - and slow every sign-in to the account a little (sign-in-delay.ts, a few seconds at most),
+// but never block the account itself: otherwise anyone could lock anyone out, the admin
+// included, by sending wrong passwords from a few addresses. The right password from an
+// address that did not fail signs in, after at most the delay.
+// The limits and the delay come before the hash: a refused request never waits for or holds a
+// hashing slot, and the hash itself waits its turn in the queue of its address (password.ts).
+// Only failures count; a success clears its address's count for the account, not the
+// address's own (one good account must not reset an attacker's budget for guessing others)
+// nor the account's delay (a spray goes on being slow).
 //
 // next-auth answers every authorize() refusal with the same generic error, so a refusal
 // with a reason of its own (rate_limited → 429, busy → 503) is recorded on the request's
 // SignInAttempt instead, and the route guard (server/http/auth-route-guard.ts) answers it.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { createHash } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "../db/client";
 import type { RateLimits } from "../limits/rate-limits";
 import { type AppError, isAppError } from "../domain/errors";
 import { verifyCredentials } from "../domain/users/verify-credentials";
 import { log } from "../log";
-
-/** What logs and rate-limit keys say instead of an email: the first 12 hex chars of the
- *  SHA-256 of the email as stored (trimmed, lowercased). The limiter logs its keys. */
-export const emailHash = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 12);
+import { emailLogId } from "./email-log-id";
+import { signInDelayMs } from "./sign-in-delay";
 
 export async function signInWithPassword(deps: { db: Db; limits?: RateLimits }, input: { email: string; password: string; ip: string }) {
-  const account = emailHash(input.email);
+  const account = emailLogId(input.email);
+  const pair = `${account}:${input.ip}`;
   await deps.limits?.check("signInPerIp", input.ip);
-  await deps.limits?.check("signInPerAccount", account);
-  const user = await verifyCredentials(deps.db, input.email, input.password);
+  await deps.limits?.check("signInPerAccountIp", pair);
+  const delay = signInDelayMs((await deps.limits?.count("signInFailuresPerAccount", account)) ?? 0);
+  if (delay) await sleep(delay);
+  const user = await verifyCredentials(deps.db, input.email, input.password, input.ip);
   if (user) {
-    await deps.limits?.reset("signInPerAccount", account);
+    await deps.limits?.reset("signInPerAccountIp", pair);
     return user;
   }
   log.info({ ip: input.ip, account }, "sign-in failed");
-  // Both counters move even if the first one refuses, so neither can be skipped by racing.
-  const spent = await Promise.allSettled([deps.limits?.consume("signInPerIp", input.ip), deps.limits?.consume("signInPerAccount", account)]);
+  // Every counter moves even if one refuses, so none can be skipped by racing.
+  const spent = await Promise.allSettled([
+    deps.limits?.consume("signInPerIp", input.ip),
+    deps.limits?.consume("signInPerAccountIp", pair),
+    deps.limits?.consume("signInFailuresPerAccount", account),
+  ]);
   for (const s of spent) if (s.status === "rejected") throw s.reason;
   return null;
 }

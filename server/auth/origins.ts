@@ -27,3 +27,32 @@ export function isAllowedOrigin(origin: string, host: string | undefined): boole
     return false;
   }
 }
+
+/**
+ * Where the page may open connections (CSP connect-src), beyond 'self': the WebSocket forms
+ * (ws:, wss:) of the app's own origins, and the origins in ALLOWED_ORIGINS with theirs.
+ * Without APP_URL the request's own host, in both ws and wss forms (behind a TLS proxy the
+ * server cannot tell which the browser uses). A Host that is not a plain host[:port] adds
+ * nothing: it is copied into a response header.
+ */
+export function connectSources(host: string | undefined): string[] {
+  const e = env();
+  const out = new Set<string>();
+  const add = (origin: string | null) => {
+    if (!origin) return;
+    out.add(origin);
+    out.add(origin.replace(/^http/, "ws"));
+  };
+  if (e.APP_URL) add(originOf(e.APP_URL));
+  for (const a of e.ALLOWED_ORIGINS?.split(",") ?? []) if (a.trim()) add(originOf(a));
+  if (!e.APP_URL && host && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) {
+    try {
+      const h = new URL(`http://${host}`).host;
+      out.add(`ws://${h}`);
+      out.add(`wss://${h}`);
+    } catch {
+      // not a host: nothing added
+    }
+  }
+  return [...out];
+}

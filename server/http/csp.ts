@@ -6,13 +6,15 @@
 // scripts; the layout reads it from NONCE_HEADER. 'strict-dynamic' lets those scripts load
 // Next's chunks. Static headers (nosniff, frame denial, HSTS…) are in next.config.js.
 import { randomBytes } from "node:crypto";
+import { connectSources } from "../auth/origins";
 
 /** Request header carrying the nonce to app/layout.tsx. */
 export const NONCE_HEADER = "x-nonce";
 
 export const newNonce = () => randomBytes(16).toString("base64");
 
-export function contentSecurityPolicy(nonce: string, opts: { dev: boolean }): string {
+/** `host`: the request's Host header, the app's origin when APP_URL is unset. */
+export function contentSecurityPolicy(nonce: string, opts: { dev: boolean; host?: string }): string {
   return [
     "default-src 'self'",
     // Next's development build evaluates its modules (React refresh); production never does.
@@ -21,8 +23,9 @@ export function contentSecurityPolicy(nonce: string, opts: { dev: boolean }): st
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    // Socket.IO (and Next's dev reload) over WebSocket.
-    "connect-src 'self' ws: wss:",
+    // Socket.IO (and Next's dev reload) over WebSocket, to the app's own origins only: a bare
+    // ws: wss: would let injected script carry what it read to any host.
+    ["connect-src 'self'", ...connectSources(opts.host)].join(" "),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -6,7 +6,7 @@ import { cleanDisplayName } from "@/lib/display-name";
 import type { Db } from "../../db/client";
 import { AppError } from "../errors";
 import { createUser } from "./create-user";
-import { assertSignupAllowed, type SignupPolicy } from "./signup-policy";
+import type { SignupPolicy } from "./signup-policy";
 
 export interface OAuthIdentity {
   provider: string;
@@ -59,9 +59,9 @@ export async function linkOAuthAccount(db: Db, input: OAuthIdentity, policy: Sig
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
     throw refuse("conflict", "email_exists", `An account with this email exists; sign in with your password and connect ${label} in Settings`);
   }
-  await assertSignupAllowed(db, policy, email);
-  // Profile names are the provider's, not ours to trust: made one plain line first.
-  const user = await createUser({ db }, { email, name: cleanDisplayName(input.name) || cleanDisplayName(email) });
+  // Profile names are the provider's, not ours to trust: made one plain line first. The
+  // policy is checked by createUser, under its lock (a first account cannot race another).
+  const user = await createUser({ db }, { email, name: cleanDisplayName(input.name) || cleanDisplayName(email), policy });
   try {
     await createLink(db, user.id, input);
   } catch (e) {

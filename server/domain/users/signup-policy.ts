@@ -5,6 +5,7 @@
 // verification mail, so for a password sign-up the domain is the one typed, not proven.
 // Policy checks, not actions: pages and sign-up paths ask them before anyone is signed in,
 // so they take (db, policy, …) rather than (deps, actor, input).
+import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "../../db/client";
 import { AppError } from "../errors";
 
@@ -26,11 +27,12 @@ export type SignupRefusal = "signup_closed" | "signup_domain";
 export const signupDomainsMessage = (domains: readonly string[]) => `Sign-up on this workspace is limited to email addresses at ${domains.join(", ")}`;
 
 /** True when nobody new may join: closed, and someone is already in. */
-export async function isSignupClosed(db: Db, policy: SignupPolicy): Promise<boolean> {
+export async function isSignupClosed(db: Db | Prisma.TransactionClient, policy: SignupPolicy): Promise<boolean> {
   return policy.mode === "closed" && (await db.user.count()) > 0;
 }
 
-export async function assertSignupAllowed(db: Db, policy: SignupPolicy, email: string): Promise<void> {
+/** Asked by createUser under its lock, so "is anyone in yet?" cannot race another sign-up. */
+export async function assertSignupAllowed(db: Db | Prisma.TransactionClient, policy: SignupPolicy, email: string): Promise<void> {
   if (await isSignupClosed(db, policy)) {
     throw new AppError("forbidden", "Sign-up is closed on this workspace", { reason: "signup_closed" satisfies SignupRefusal });
   }

@@ -8,7 +8,8 @@ import { startTestServer, type TestServer, type TestUser } from "@/server/testin
 import { createAgent } from "@/server/testing/agents";
 import { createChannel } from "@/server/domain/spaces/create-channel";
 import { createApiToken } from "@/server/domain/users/create-api-token";
-import { BUSY_REFUSAL_HOLD_MS, MAX_BODY_BYTES, MAX_CONCURRENT_PASSWORD_HASHES, MAX_JSON_DEPTH } from "@/lib/limits";
+import { BUSY_REFUSAL_HOLD_MS, HASHING_POSTS_PER_ADDRESS, MAX_BODY_BYTES, MAX_JSON_DEPTH, RATE_LIMITS } from "@/lib/limits";
+import { createRateLimits } from "@/server/limits/rate-limits";
 import type { NextConfig } from "next";
 import { CLIENT_IP_HEADER } from "../client-ip";
 import { contentSecurityPolicy, NONCE_HEADER } from "../csp";
@@ -17,6 +18,7 @@ import { sendMessageHandler } from "../send-message";
 import { cancelRunHandler } from "../runs";
 import { rotateKeyHandler } from "../service-keys";
 import { request, run } from "@/server/testing/http";
+import { withEnv } from "@/server/testing/with-env";
 
 let t: TestServer;
 let admin: TestUser;
@@ -113,8 +115,10 @@ describe("security headers", () => {
     expect(https.headers).toEqual([{ key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" }]);
   });
 
-  it("a nonce-based CSP: no inline script without the nonce, eval only in development", () => {
-    const prod = contentSecurityPolicy("abc123", { dev: false });
+  it("a nonce-based CSP: no inline script without the nonce, eval only in development", async () => {
+    const prod = await withEnv({ APP_URL: undefined, ALLOWED_ORIGINS: undefined }, () =>
+      contentSecurityPolicy("abc123", { dev: false, host: "chat.example:3000" }),
+    );
     const directives = Object.fromEntries(prod.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
     expect(directives).toEqual({
       "default-src": "'self'",
@@ -122,7 +126,7 @@ describe("security headers", () => {
       "style-src": "'self' 'unsafe-inline'",
       "img-src": "'self' data: blob:",
       "font-src": "'self' data:",
-      "connect-src": "'self' ws: wss:",
+      "connect-src": "'self' ws://chat.example:3000 wss://chat.example:3000",
       "frame-ancestors": "'none'",
       "base-uri": "'self'",
       "form-action": "'self'",
@@ -131,17 +135,45 @@ describe("security headers", () => {
     expect(contentSecurityPolicy("abc123", { dev: true })).toContain("'nonce-abc123' 'strict-dynamic' 'unsafe-eval'");
   });
 
-  it("the server edge refuses sign-in and sign-up POSTs at the door while as many are in progress as can hash, answering after the Retry-After", async () => {
+  it("CSP connect-src allows WebSockets only to the app's own origins, never to any host", async () => {
+    const connectSrc = (host?: string) => /connect-src ([^;]*)/.exec(contentSecurityPolicy("n", { dev: false, host }))![1]!.split(" ");
+    await withEnv({ APP_URL: "https://chat.example.com", ALLOWED_ORIGINS: "https://other.example.org, http://lan.example:8080" }, () => {
+      const sources = connectSrc("evil.example");
+      expect(sources).toEqual([
+        "'self'",
+        "https://chat.example.com",
+        "wss://chat.example.com",
+        "https://other.example.org",
+        "wss://other.example.org",
+        "http://lan.example:8080",
+        "ws://lan.example:8080",
+      ]);
+      // The scheme-only sources that allowed any host are gone, and a forged Host adds nothing when APP_URL is set.
+      expect(sources).not.toContain("ws:");
+      expect(sources).not.toContain("wss:");
+      expect(sources.join(" ")).not.toContain("evil.example");
+    });
+    await withEnv({ APP_URL: undefined, ALLOWED_ORIGINS: undefined }, () => {
+      expect(connectSrc("localhost:3000")).toEqual(["'self'", "ws://localhost:3000", "wss://localhost:3000"]);
+      // A Host header crafted to inject sources or directives is not copied into the header.
+      expect(connectSrc("a.example; script-src *")).toEqual(["'self'"]);
+      expect(connectSrc("a.example wss:")).toEqual(["'self'"]);
+      expect(connectSrc(undefined)).toEqual(["'self'"]);
+    });
+  });
+
+  it("the server edge lets each address in with its share of sign-in and sign-up POSTs, refusing its others (and a rate-limited address) at the door, after the Retry-After", async () => {
     const held: ServerResponse[] = [];
-    const server = createServer((req, res) => {
-      if (!prepareRequest(req, res, { trustProxy: false, dev: false })) return;
-      held.push(res); // in progress: the hashing slot stays taken until the answer is sent
+    const limits = createRateLimits();
+    const server = createServer(async (req, res) => {
+      if (!(await prepareRequest(req, res, { trustProxy: true, dev: false, limits }))) return;
+      held.push(res); // in progress: its share of the door stays taken until the answer is sent
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const port = (server.address() as AddressInfo).port;
-    const post = (path: string) =>
+    const post = (path: string, ip: string) =>
       new Promise<{ status: number; retryAfter?: string; body: string }>((resolve, reject) => {
-        const req = httpRequest({ host: "127.0.0.1", port, path, method: "POST", headers: { "content-length": "0" } }, (res) => {
+        const req = httpRequest({ host: "127.0.0.1", port, path, method: "POST", headers: { "content-length": "0", "x-forwarded-for": ip } }, (res) => {
           let body = "";
           res.on("data", (c) => (body += c));
           res.on("end", () => resolve({ status: res.statusCode!, retryAfter: res.headers["retry-after"] as string | undefined, body }));
@@ -150,25 +182,35 @@ describe("security headers", () => {
         req.end();
       });
     try {
-      const inFlight = Array.from({ length: MAX_CONCURRENT_PASSWORD_HASHES }, (_, i) => post(i % 2 ? "/api/signup" : "/api/auth/callback/credentials"));
-      await vi.waitFor(() => expect(held).toHaveLength(MAX_CONCURRENT_PASSWORD_HASHES));
+      const flooder = "198.51.100.7";
+      const inFlight = Array.from({ length: HASHING_POSTS_PER_ADDRESS }, (_, i) => post(i % 2 ? "/api/signup" : "/api/auth/callback/credentials", flooder));
+      await vi.waitFor(() => expect(held).toHaveLength(HASHING_POSTS_PER_ADDRESS));
       const refusedAt = performance.now();
-      const refused = await post("/api/signup");
+      const refused = await post("/api/signup", flooder);
       // Held for its Retry-After, so a client that ignores it cannot loop on refusals.
       expect(performance.now() - refusedAt).toBeGreaterThanOrEqual(BUSY_REFUSAL_HOLD_MS - 20);
       expect(refused.status).toBe(503);
       expect(refused.retryAfter).toBe("1");
       expect(JSON.parse(refused.body).error.code).toBe("busy");
-      // Other routes are not held back by the door.
-      const other = post("/api/spaces/x/messages");
-      await vi.waitFor(() => expect(held).toHaveLength(MAX_CONCURRENT_PASSWORD_HASHES + 1));
-      // Answered requests free their slots.
+      // Another address is let in while the flooder's share is full, and other routes are not held back.
+      const member = post("/api/auth/callback/credentials", "198.51.100.8");
+      const other = post("/api/spaces/x/messages", flooder);
+      await vi.waitFor(() => expect(held).toHaveLength(HASHING_POSTS_PER_ADDRESS + 2));
+      // Answered requests free their share.
       for (const res of held.splice(0)) res.end("{}");
-      await Promise.all([...inFlight, other]);
-      const again = post("/api/auth/callback/credentials");
+      await Promise.all([...inFlight, member, other]);
+      const again = post("/api/auth/callback/credentials", flooder);
       await vi.waitFor(() => expect(held).toHaveLength(1));
       for (const res of held.splice(0)) res.end("{}");
       expect((await again).status).toBe(200);
+
+      // An address past its sign-in limit is refused 429 at the door, without reaching the route.
+      for (let i = 0; i < RATE_LIMITS.signInPerIp.points; i++) await limits.consume("signInPerIp", "198.51.100.9").catch(() => {});
+      const blocked = await post("/api/auth/callback/credentials", "198.51.100.9");
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.retryAfter)).toBeGreaterThan(60);
+      expect(JSON.parse(blocked.body).error.code).toBe("rate_limited");
+      expect(held).toHaveLength(0);
     } finally {
       await new Promise((r) => server.close(r));
     }
@@ -176,8 +218,8 @@ describe("security headers", () => {
 
   it("the server edge: a fresh CSP nonce per request (for Next too), the client IP, and 413 for a declared big API body", async () => {
     let seen: IncomingHttpHeaders = {};
-    const server = createServer((req, res) => {
-      if (!prepareRequest(req, res, { trustProxy: false, dev: false })) return;
+    const server = createServer(async (req, res) => {
+      if (!(await prepareRequest(req, res, { trustProxy: false, dev: false }))) return;
       seen = req.headers;
       res.end("ok");
     });

@@ -21,15 +21,21 @@ let ip = 0;
 const signup = (body: unknown) => run(t, signupHandler, request("/api/signup", { body, headers: { "x-parley-client-ip": `192.0.2.${++ip}` } }));
 
 describe("POST /api/signup", () => {
-  it("creates an account that can sign in, and refuses the same email again (409)", async () => {
+  it("creates an account that can sign in; the same email again gets the same answer and changes nothing", async () => {
     const res = await signup({ email: "Dana@Example.com", name: " Dana ", password: "correct horse" });
-    expect(res.status).toBe(201);
-    expect(res.body).toEqual({ user: { id: expect.any(String), email: "dana@example.com", name: "Dana" } });
-    expect(await verifyCredentials(t.deps.db, "dana@example.com", "correct horse")).toMatchObject({ id: res.body.user.id });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ accepted: true });
+    const dana = await t.deps.db.user.findUniqueOrThrow({ where: { email: "dana@example.com" }, include: { entity: true } });
+    expect(dana.entity.name).toBe("Dana");
+    expect(await verifyCredentials(t.deps.db, "dana@example.com", "correct horse")).toMatchObject({ id: dana.id });
 
     const again = await signup({ email: "dana@example.com", name: "Other", password: "another one" });
-    expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe("conflict");
+    expect(again.status).toBe(202);
+    expect(again.body).toEqual({ accepted: true });
+    // The owner's password and name stand; the second password signs in to nothing.
+    expect(await verifyCredentials(t.deps.db, "dana@example.com", "correct horse")).toMatchObject({ id: dana.id });
+    expect(await verifyCredentials(t.deps.db, "dana@example.com", "another one")).toBeNull();
+    expect(await t.deps.db.user.count({ where: { email: "dana@example.com" } })).toBe(1);
   });
 
   it("a new account joins #general and its members merge it live, without refetching the space", async () => {
@@ -41,8 +47,8 @@ describe("POST /api/signup", () => {
     socket.on("space:updated", (p) => updated.push(p));
     const told = waitFor(socket, "space:members");
     const res = await signup({ email: "newbie@example.com", name: "Newbie", password: "long enough" });
-    expect(res.status).toBe(201);
-    const { entityId } = await t.deps.db.user.findUniqueOrThrow({ where: { id: res.body.user.id } });
+    expect(res.status).toBe(202);
+    const { entityId } = await t.deps.db.user.findUniqueOrThrow({ where: { email: "newbie@example.com" } });
     expect(await told).toEqual({
       spaceId: general.id,
       added: [expect.objectContaining({ id: entityId, name: "Newbie", type: "human", role: "member", lastSeenSeq: 0 })],
@@ -66,8 +72,8 @@ describe("POST /api/signup", () => {
 
   it("ignores isAdmin in the body", async () => {
     const res = await signup({ email: "mallory@x.dev", name: "Mallory", password: "long enough", isAdmin: true });
-    expect(res.status).toBe(201);
-    expect((await t.deps.db.user.findUniqueOrThrow({ where: { id: res.body.user.id } })).isAdmin).toBe(false);
+    expect(res.status).toBe(202);
+    expect((await t.deps.db.user.findUniqueOrThrow({ where: { email: "mallory@x.dev" } })).isAdmin).toBe(false);
   });
 });
 

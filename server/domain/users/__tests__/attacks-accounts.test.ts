@@ -14,6 +14,8 @@ import { isAppError } from "@/server/domain/errors";
 import { linkOAuthAccount, type OAuthIdentity } from "../link-oauth-account";
 import { assertSignupAllowed, type SignupPolicy } from "../signup-policy";
 import { createApiToken } from "../create-api-token";
+import { createUser } from "../create-user";
+import { openDatabase } from "@/server/db/open";
 import { env } from "@/server/env";
 import { LINK_COOKIE, signLinkIntent, verifyLinkIntent, LINK_INTENT_TTL_MS } from "@/server/auth/link-intent";
 import { oauthEmailVerified, type FetchLike } from "@/server/auth/oauth-email-verified";
@@ -214,7 +216,7 @@ describe("sign-up policy", () => {
       await withEnv({ SIGNUP: "closed" }, async () => {
         const deps = { ...unlimited(), db: empty.db, events: nullSink };
         const first = await signup({ email: "owner@example.com", name: "Owner", password: "long enough" }, deps);
-        expect(first.status).toBe(201);
+        expect(first.status).toBe(202);
         expect((await empty.db.user.findUniqueOrThrow({ where: { email: "owner@example.com" } })).isAdmin).toBe(true);
         const second = await signup({ email: "second@example.com", name: "Second", password: "long enough" }, deps);
         expect(second.status).toBe(403);
@@ -224,10 +226,54 @@ describe("sign-up policy", () => {
     }
   });
 
+  it("simultaneous first accounts on an empty database, as two processes: exactly one admin, and with SIGNUP=closed exactly one account", async () => {
+    // On PostgreSQL (DATABASE_URL) the second "process" is a client of its own on the same
+    // database; on PGlite both share the one connection. Either way createUser takes the same
+    // advisory lock, so its count-then-insert cannot interleave. No passwords (as a first OAuth
+    // sign-in makes them): in one test process the hashing queue would otherwise serialize the two.
+    const CLOSED: SignupPolicy = { mode: "closed", domains: [] };
+    for (let round = 0; round < 3; round++) {
+      for (const policy of [CLOSED, OPEN]) {
+        const empty = await openTestDatabase();
+        const other = empty.url ? await openDatabase({ kind: "postgres", url: empty.url }) : undefined;
+        try {
+          const answers = await Promise.allSettled([
+            createUser({ db: empty.db }, { email: `a-${round}@example.com`, name: "A", policy }),
+            createUser({ db: other?.db ?? empty.db }, { email: `b-${round}@example.com`, name: "B", policy }),
+          ]);
+          expect(await empty.db.user.count({ where: { isAdmin: true } })).toBe(1);
+          if (policy === CLOSED) {
+            expect(answers.map((a) => a.status).sort()).toEqual(["fulfilled", "rejected"]);
+            expect(answers.find((a) => a.status === "rejected")).toMatchObject({ reason: { code: "forbidden" } });
+            expect(await empty.db.user.count()).toBe(1);
+          } else expect(await empty.db.user.count()).toBe(2);
+        } finally {
+          await other?.close();
+          await empty.close();
+        }
+      }
+    }
+    // Through the sign-up route too: the one who came second is refused as after anyone else.
+    const empty = await openTestDatabase();
+    try {
+      await withEnv({ SIGNUP: "closed" }, async () => {
+        const deps = { ...unlimited(), db: empty.db, events: nullSink };
+        const answers = await Promise.all([
+          signup({ email: "first@example.com", name: "First", password: "long enough" }, deps),
+          signup({ email: "second@example.com", name: "Second", password: "long enough" }, deps),
+        ]);
+        expect(answers.map((r) => r.status).sort()).toEqual([202, 403]);
+        expect(await empty.db.user.count()).toBe(1);
+      });
+    } finally {
+      await empty.close();
+    }
+  });
+
   it("SIGNUP_DOMAINS: only those domains, case-insensitive, for sign-up and OAuth alike", async () => {
     await withEnv({ SIGNUP_DOMAINS: "Example.com, @corp.example.org" }, async () => {
       const ok = await signup({ email: "Dana@EXAMPLE.com", name: "Dana", password: "long enough" });
-      expect(ok.status).toBe(201);
+      expect(ok.status).toBe(202);
       const sub = await signup({ email: "x@sub.example.com", name: "X", password: "long enough" });
       expect(sub.status).toBe(403);
       const other = await signup({ email: "mallory@evil.dev", name: "Mallory", password: "long enough" });
