@@ -62,6 +62,23 @@ const obedient =
     else if ((m = /^read (\S+) then fail$/.exec(cmd))) plan.push({ tool: "read_messages", input: { spaceId: m[1] } }, { error: "upstream down" });
     else if ((m = /^goal (.+)$/.exec(cmd))) plan.push({ tool: "set_goals", input: { goals: [{ description: m[1] }] } });
     else if ((m = /^update goal (\S+) to (.+)$/.exec(cmd))) plan.push({ tool: "set_goals", input: { goals: [{ id: m[1], description: m[2] }] } });
+    else if ((m = /^read (\S+), feed every tool the code you find, then ask$/.exec(cmd))) {
+      const code = /SECRET-[\w-]+/.exec(JSON.stringify(c.results))?.[0] ?? "none";
+      plan.push(
+        { tool: "read_messages", input: { spaceId: m[1] } },
+        { tool: "stop_run", input: { runId: code } },
+        { tool: "set_plans", input: { plans: [{ name: code, instruction: "go", cron: code }] } },
+        { tool: "set_plans", input: { plans: [{ name: "p2", instruction: "go", runAfter: code }] } },
+        { tool: "set_plans", input: { plans: [{ name: "p3", instruction: "go", scheduledAt: code }] } },
+        { tool: "set_memories", input: { memories: [{ key: code.repeat(40), value: "v" }] } },
+        { tool: "set_goals", input: { goals: [{ id: code, description: "go" }] } },
+        { tool: "send_message", input: { text: "quoting", messageId: code, wait: true } },
+        { tool: "send_message", input: { text: "Done. Anything else?", wait: true } },
+      );
+    } else if (cmd === "post what this run did, then fail") {
+      const trace = c.system.split("THIS RUN SO FAR")[1]?.split("\n\n")[0] ?? "no trace";
+      plan.push({ tool: "send_message", input: { text: `So far: ${trace}`.slice(0, 3900) } }, { error: "upstream down" });
+    }
     return plan[step] ?? { text: "done" };
   };
 
@@ -236,6 +253,34 @@ describe("a wider run's traces do not reach a narrower one", () => {
     expect(after.reach).toEqual([w.general]);
     expect((await results(run.id)).find((r) => r.name === "read_messages")!.output.error).toMatch(REFUSED);
     expect(await leaks(w)).toEqual([]);
+  });
+
+  it("a run narrowed after it copied #design words into tool inputs shows none of them again, not even in tool errors", async () => {
+    const w = await world();
+    const CODE = "SECRET-orchid-42";
+    await say(w.ada, w.design, `the launch codename is ${CODE}`);
+    // Ada (who sees #design) asks; each tool is fed the code and answers with an error.
+    await say(w.ada, w.general, `Planner: read ${w.design}, feed every tool the code you find, then ask`);
+    const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: w.agents.Planner!.id, status: "waiting_reply" } });
+    const outputs = await results(run.id);
+    const refused = outputs.filter((r) => r.name !== "read_messages" && r.output.error);
+    expect(refused.map((r) => r.name)).toEqual(["stop_run", "set_plans", "set_plans", "set_plans", "set_memories", "set_goals", "send_message"]);
+    // Tool errors never repeat the input they were given.
+    for (const r of refused) expect(r.output.error).not.toContain("SECRET");
+    // Ben answers, which narrows the run to #general; the resumed call posts its own trace there, then fails.
+    await say(w.ben, w.general, "post what this run did, then fail");
+    expect((await srv.deps.db.run.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("failed");
+    const resumed = w.calls.Planner!.findLast((c) => c.includes("THIS RUN SO FAR"))!;
+    expect(resumed).toContain("error (its message is withheld)");
+    expect(resumed).not.toContain("SECRET");
+    // Ben's next, unrelated run sees the failure in FAILED RUNS, without anything it copied.
+    await say(w.ben, w.general, "Planner: recall");
+    const benContext = w.calls.Planner!.findLast((c) => c.includes("Planner: recall"))!;
+    expect(benContext).toContain(`run ${run.id}`);
+    expect(benContext).not.toContain("SECRET");
+    const posted = await srv.deps.db.message.findMany({ where: { spaceId: w.general, sender: { type: "agent" } } });
+    expect(posted.some((m) => m.text.startsWith("So far:"))).toBe(true);
+    expect(posted.filter((m) => m.text.includes("SECRET"))).toEqual([]);
   });
 
   it("FAILED RUNS shows a failure only to runs whose reach covers the failed run's", async () => {
