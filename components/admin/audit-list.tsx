@@ -1,7 +1,9 @@
 "use client";
-// Admin changes, newest first: who did what to what, when, and each changed field as
+// Changes, newest first: who did what to what, when, and each changed field as
 // before → after. The first page comes from the server; "Load more" asks GET /api/audit for
-// the next, by keyset, so changes made meanwhile neither repeat nor skip an entry.
+// the next, by keyset, so changes made meanwhile neither repeat nor skip an entry. A change an
+// agent's run made names the agent, links the run and says whom it acted for.
+import Link from "next/link";
 import { useState } from "react";
 import type { AuditEntryDto } from "@/lib/audit/audit-actions";
 import { AUDIT_LABELS, auditDiff } from "@/lib/audit/audit-labels";
@@ -46,7 +48,21 @@ export function AuditList({ entries: first, nextBefore: firstNext, agentId, agen
           return (
             <li key={e.id} className="px-4 py-3 text-sm">
               <p>
-                <span className="font-medium">{e.actor.name}</span> {AUDIT_LABELS[e.action] ?? e.action} <span className="break-words">{e.subject}</span>
+                <span className="font-medium">{e.actor.name}</span>
+                {/* A change the agent made itself: say which run and for whom, so an admin sees who steered it. */}
+                {e.run && (
+                  <>
+                    {" "}
+                    <span className="text-zinc-500">
+                      (
+                      <Link href={`/admin/runs/${e.run.id}`} className="text-accent-600 hover:underline dark:text-indigo-300">
+                        its run
+                      </Link>{" "}
+                      for {e.run.forName ?? "a service or plan"})
+                    </span>
+                  </>
+                )}{" "}
+                {AUDIT_LABELS[e.action] ?? e.action} <span className="break-words">{e.subject}</span>
                 {/* Say which agent, unless the subject already does ("agent \"Scout\""). */}
                 {agent && !e.subject.includes(JSON.stringify(agent)) && <span className="text-zinc-500"> · agent {agent}</span>}
               </p>

@@ -1,5 +1,6 @@
-// What an admin can change, as audit actions. One list, so the audit page, the agent's page
-// and the agent's own "changed since your last run" block name changes the same way.
+// What an admin can change, as audit actions (an agent's runs change memories, goals and plans
+// too, recorded with the same actions and the run). One list, so the audit page, the agent's
+// page and the agent's own "changed since your last run" block name changes the same way.
 export const AUDIT_ACTIONS = [
   "agent.create",
   "agent.update",
@@ -38,4 +39,6 @@ export interface AuditEntryDto {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   createdAt: string;
+  /** Set when one of the agent's runs made the change (the actor is the agent): the run, and whom it acted for. */
+  run: { id: string; forName: string | null } | null;
 }

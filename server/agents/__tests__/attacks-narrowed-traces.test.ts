@@ -1,7 +1,7 @@
 // A run that read a space and was narrowed afterwards (a reply from someone who sees less, or
 // its requester leaving the space) keeps what it did there to itself: a later call of the
 // run, and a later run that sees its failure, get its tool calls without inputs, its results
-// without ids, and no partial output.
+// without ids or error messages, and no partial output.
 import { afterEach, expect, it } from "vitest";
 import type { TestServer } from "@/server/testing/test-server";
 import { silent, startAgentScenario } from "@/server/testing/agents";
@@ -33,6 +33,9 @@ async function narrowedRun() {
     ["tool_result", { toolCallId: "c1", output: { status: "entered", spaceId: board.id } }],
     ["tool_call", { toolCallId: "c2", name: "set_memories", input: { memories: [{ key: "acme", value: "ACME deal $40M" }] } }],
     ["tool_result", { toolCallId: "c2", output: { status: "saved" } }],
+    // An error that quotes what the call read (a library's message, say) is withheld with it.
+    ["tool_call", { toolCallId: "c3", name: "set_plans", input: { plans: [{ name: "p", instruction: "go", cron: "ACME $40M" }] } }],
+    ["tool_result", { toolCallId: "c3", output: { error: 'Invalid cron expression "ACME $40M"' } }],
   ] as const)
     await db.runEvent.create({ data: { runId: run.id, seq: seq++, type, data: data as object } });
   return { db, run, general, board, agents };
@@ -48,8 +51,10 @@ it("FAILED RUNS: a failure narrowed after it read another space shows without it
   const reach = [general.id];
   const f = await loadFailures(db, { id: "other", agentId: agents.Ops!.id, reach }, (x) => reachCovers(reach, x.reach));
   const text = failuresBlock({ failures: f.failures, moreFailures: f.more } as never).join("\n");
-  expect(text).toContain("too many steps");
   expect(text).toContain("enter_space");
+  expect(text).toContain("set_plans → error (its message is withheld)");
+  // The run's own error may quote a tool input too (an SDK's "invalid input for tool …").
+  expect(text).not.toContain("too many steps");
   expect(text).not.toContain(board.id);
   expect(text).not.toContain("$40M");
 });
@@ -61,6 +66,7 @@ it("THIS RUN SO FAR: a call after the run was narrowed gets its earlier tool cal
   expect(thisRun?.withheld).toBe(true);
   expect(JSON.stringify(thisRun)).not.toContain(board.id);
   expect(JSON.stringify(thisRun)).not.toContain("$40M");
+  expect(thisRun?.actions.at(-1)?.result).toBe("error (its message is withheld)");
   // Not narrowed: the same run sees its own inputs.
   const whole = await loadThisRun(db, { ...narrowed, reach: [general.id, board.id] });
   expect(whole?.withheld).toBe(false);

@@ -288,7 +288,7 @@ describe("context builder (pure)", () => {
       },
     });
     expect(takeover.prompt).toBe(TAKEOVER_PROMPT);
-    expect(takeover.text).toContain("  (inputs and private text withheld");
+    expect(takeover.text).toContain("  (inputs, error messages and private text withheld");
     expect(takeover.text).toContain("    - read_messages → count: 3");
     expect(buildContext(base).prompt).toBe(RUN_PROMPT);
   });

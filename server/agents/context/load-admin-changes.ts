@@ -34,7 +34,8 @@ export async function loadAdminChanges(
   // (its tools, its spaces, the memories given to it) before it has ever run.
   const since = previous?.startedAt ?? (await db.agent.findUnique({ where: { id: run.agentId }, select: { createdAt: true } }))?.createdAt;
   if (!since) return null;
-  const where = { agentId: run.agentId, createdAt: { gte: since, lte: now } };
+  // The agent's own changes (made by its runs, runId set) are in the log too, but are not an admin's.
+  const where = { agentId: run.agentId, runId: null, createdAt: { gte: since, lte: now } };
   const rows = await db.auditEntry.findMany({
     where,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

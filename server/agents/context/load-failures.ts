@@ -71,7 +71,8 @@ export async function loadFailures(
           messageId: r.triggerMessageId,
           text: m && !m.deletedAt ? m.text : null,
         },
-        error: r.error ?? r.statusReason ?? "unknown error",
+        // A model call's error can quote its tool input (an SDK's "invalid input for tool …").
+        error: withheld ? "withheld: the run read spaces outside this run's reach" : (r.error ?? r.statusReason ?? "unknown error"),
         partialOutput: withheld ? null : r.partialOutput,
         actions: actionsOf(events, { withheld }),
         sent: await sentBy(db, r.id, reach),

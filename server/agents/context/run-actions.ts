@@ -39,10 +39,14 @@ export function actionsOf(events: readonly EventRow[], opts: { withheld: boolean
   return actions;
 }
 
+/** What a withheld call's error says instead of its message. */
+export const WITHHELD_ERROR = "error (its message is withheld)";
+
 /** `error: "…"`, or the output's scalar fields (`status: "sent", messageId: "m5"`), or `ok`. */
 export function summarize(output: unknown, withheld: boolean): string {
   const error = toolError(output);
-  if (error) return `error: ${clip(oneLineJson(error), RESULT_CHARS)}`;
+  // An error may quote the call's input or what it read (a tool's or a library's message): withheld like them.
+  if (error) return withheld ? WITHHELD_ERROR : `error: ${clip(oneLineJson(error), RESULT_CHARS)}`;
   if (!output || typeof output !== "object") return output === undefined || output === null ? "ok" : withheld ? "ok" : clip(oneLineJson(output), RESULT_CHARS);
   const parts: string[] = [];
   // Stored as jsonb, which does not keep key order: a fixed order keeps the line stable.

@@ -8,6 +8,7 @@ import { appendRunEvent } from "../runs/run-events";
 import { log } from "../../log";
 import type { RunScope } from "./run-scope";
 import { enabledTools } from "./registry";
+import { toolErrorText } from "./tool-error";
 import type { AgentTool } from "./tool";
 
 // The SDK turns a bare zod schema into JSON Schema again on every model call; each tool's
@@ -45,7 +46,7 @@ export function buildTools(scope: RunScope, enabled: readonly string[]): ToolSet
             output = await t.execute(scope, input, toolCallId);
           } catch (e) {
             if (!isAppError(e)) log.error({ err: e, tool: name, runId: scope.run.id }, "tool failed");
-            output = { error: isAppError(e) ? e.message : `The ${name} tool failed unexpectedly.` };
+            output = { error: isAppError(e) ? toolErrorText(e.message, input) : `The ${name} tool failed unexpectedly.` };
           }
           await appendRunEvent(scope.ctx, scope.run.id, "tool_result", { toolCallId, name, output });
           return output;

@@ -40,7 +40,12 @@ export function noteSeen(scope: RunScope, spaceId: string, fromSeq: number, toSe
   scope.state.seen[spaceId] = addRange(scope.state.seen[spaceId] ?? [], fromSeq, toSeq);
 }
 
-/** What a memory, goal or plan made now records about where it came from. */
-export function provenanceOf(scope: RunScope): { originSpaceId: string | null; reach: string[]; requesterId: string | null } {
-  return { originSpaceId: scope.state.activeSpaceId ?? scope.run.triggerSpaceId, reach: [...scope.run.reach], requesterId: scope.run.requesterId };
+/** What a memory, goal or plan made now records about where it came from, and the run that made it (for the audit log). */
+export function provenanceOf(scope: RunScope): { originSpaceId: string | null; reach: string[]; requesterId: string | null; runId: string } {
+  return {
+    originSpaceId: scope.state.activeSpaceId ?? scope.run.triggerSpaceId,
+    reach: [...scope.run.reach],
+    requesterId: scope.run.requesterId,
+    runId: scope.run.id,
+  };
 }

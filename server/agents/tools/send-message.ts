@@ -49,7 +49,7 @@ export const sendMessageTool = defineTool({
     }
     if (replyTo && input.wait) {
       const parent = await ctx.db.message.findUnique({ where: { id: replyTo }, select: { spaceId: true } });
-      if (parent?.spaceId !== spaceId) throw new AppError("bad_request", `Message ${replyTo} is not in the active space.`);
+      if (parent?.spaceId !== spaceId) throw new AppError("bad_request", "The message you reply to is not in the active space.");
     }
 
     if (input.wait) {

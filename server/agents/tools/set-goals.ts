@@ -1,4 +1,4 @@
-// set_goals: creates goals or updates them by id; a rewritten goal takes its writer's reach.
+// set_goals: creates goals or updates them by id; an update keeps the goal's reach (domain/agents/set-goals.ts).
 import { z } from "zod";
 import { setGoals } from "../../domain/agents/set-goals";
 import { provenanceOf } from "./run-scope";
@@ -6,7 +6,7 @@ import { defineTool } from "./tool";
 
 export const setGoalsTool = defineTool({
   name: "set_goals",
-  description: "Create goals, or update them by id (status, priority, long-term).",
+  description: "Create goals, or update them by id (status, priority, long-term). Goals an admin set are read-only.",
   inputSchema: z.object({
     goals: z
       .array(

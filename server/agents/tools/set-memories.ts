@@ -6,7 +6,7 @@ import { defineTool } from "./tool";
 
 export const setMemoriesTool = defineTool({
   name: "set_memories",
-  description: "Save facts (key → value) you will see in every future run.",
+  description: "Save facts (key → value) you will see in every future run. Memories an admin set are read-only.",
   inputSchema: z.object({
     memories: z
       .array(z.object({ key: z.string(), value: z.string() }))

@@ -12,7 +12,7 @@ export const setPlansTool = defineTool({
     plans: z
       .array(
         z.object({
-          name: z.string().describe("Unique per agent; setting an existing name replaces that plan"),
+          name: z.string().describe("Setting a name you already use replaces that plan; plans an admin set are read-only"),
           instruction: z.string().describe("What to do when the plan fires"),
           runAfter: z.string().optional().describe('"30 minutes", "2 hours", "1 day", "1 week"'),
           scheduledAt: z.string().optional().describe("ISO time"),

@@ -1,5 +1,6 @@
 // stop_run: cancels one of the agent's own runs, never one acting for a wider audience than
-// this run (one requester could otherwise cancel another's work).
+// this run (one requester could otherwise cancel another's work). Its errors never repeat the
+// id it was given: a run narrowed later must not find a copied id in its own trace.
 import { z } from "zod";
 import { AppError } from "../../domain/errors";
 import { cancelRun } from "../runs/transitions";
@@ -16,13 +17,13 @@ export const stopRunTool = defineTool({
       where: { id: input.runId, agentId: scope.agent.id, ...runsWithin(scope.run.reach, scope.run.id) },
       select: { agentId: true, status: true, reach: true },
     });
-    if (!run || !reachCovers(scope.run.reach, run.reach)) throw new AppError("not_found", `You have no run ${input.runId}`);
+    if (!run || !reachCovers(scope.run.reach, run.reach)) throw new AppError("not_found", "No such run: none of your runs that this run may see has that id.");
     if (input.runId === scope.run.id) {
       scope.state.stopped = true;
       return { runId: input.runId, status: "canceled", note: "This run stops after this step." };
     }
     const ok = await cancelRun(ctx, input.runId, `stopped by ${scope.agent.name} from run ${scope.run.id}`);
-    if (!ok) throw new AppError("conflict", `Run ${input.runId} already ended (${run.status})`);
+    if (!ok) throw new AppError("conflict", `That run already ended (${run.status}).`);
     return { runId: input.runId, status: "canceled" };
   },
 });

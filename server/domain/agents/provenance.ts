@@ -9,6 +9,8 @@ export interface Provenance {
   reach: string[];
   /** The human the maker acted for (plans keep it, so their runs follow that person's access). */
   requesterId?: string | null;
+  /** The run making the change, for the audit log (absent for admins and scripts). */
+  runId?: string;
 }
 
 /** Made by an admin (or a script): visible to every run of the agent. */
@@ -37,3 +39,24 @@ export const writerProvenance = (actor: AgentActor): Provenance => actor.run ?? 
 
 /** The reach limiting what an actor sees; undefined for admins and scripts (they see all). */
 export const readerReach = (actor: AgentActor): readonly string[] | undefined => actor.run?.reach;
+
+/**
+ * An item's reach as its scope: sorted bytewise (as the migration's backfill, COLLATE "C"),
+ * comma-joined. Memory keys and plan names are unique per agent and scope, so a run whose
+ * reach does not cover an item with a name creates its own under that name: it is never told
+ * the name is taken (which would reveal a hidden item) and never overwrites it.
+ */
+export const scopeOf = (reach: readonly string[]): string => [...reach].sort().join(",");
+
+/**
+ * Why a run may not change an item it can see, or null when it may. An item an admin created
+ * or last edited is the admin's. A run changes only items made for exactly its own reach: an
+ * update keeps the item's reach, so a wider run writing into a narrower item would carry what
+ * it read to an audience that cannot read it. Deleting carries nothing, so only the first applies.
+ */
+export function refusalToChange(run: Provenance, item: { reach: string[]; adminOwned: boolean }, kind: "memory" | "goal" | "plan"): string | null {
+  if (item.adminOwned) return `an admin set this ${kind}; it is read-only to agents`;
+  if (scopeOf(item.reach) !== scopeOf(run.reach))
+    return `this ${kind} was made for a different audience than this run acts for; make a new one${kind === "goal" ? "" : " under another name"} or delete it`;
+  return null;
+}

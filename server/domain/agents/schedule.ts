@@ -1,6 +1,8 @@
 // Plan schedules: exactly one of runAfter ("30 minutes", "2 hours",
 // "1 day", "1 week"), scheduledAt (ISO time) or cron. Cron uses croner (well kept, no deps,
-// handles DST and the usual 5/6-field syntax) evaluated in UTC.
+// handles DST and the usual 5/6-field syntax) evaluated in UTC. Errors name the field, never
+// its value: an agent's input may quote a space its run later loses, and a tool error is
+// shown to the run's later calls.
 import { Cron } from "croner";
 import { AppError } from "../errors";
 import { MIN_CRON_INTERVAL_MS } from "@/lib/limits";
@@ -9,7 +11,7 @@ const UNIT_MS = { minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_80
 
 export function parseRunAfter(text: string): number {
   const m = /^\s*(\d{1,5})\s*(minute|hour|day|week)s?\s*$/i.exec(text);
-  if (!m) throw new AppError("bad_request", `runAfter must look like "30 minutes", "2 hours", "1 day" or "1 week" (got ${JSON.stringify(text)})`);
+  if (!m) throw new AppError("bad_request", `runAfter must look like "30 minutes", "2 hours", "1 day" or "1 week"`);
   const n = Number(m[1]);
   if (n < 1) throw new AppError("bad_request", "runAfter must be at least 1");
   return n * UNIT_MS[m[2]!.toLowerCase() as keyof typeof UNIT_MS];
@@ -18,10 +20,13 @@ export function parseRunAfter(text: string): number {
 export function nextCronTime(cron: string, after: Date): Date | null {
   try {
     return new Cron(cron, { timezone: "UTC" }).nextRun(after);
-  } catch (e) {
-    throw new AppError("bad_request", `Invalid cron expression ${JSON.stringify(cron)}: ${(e as Error).message}`);
+  } catch {
+    // croner's own message quotes the expression: not repeated (see the file comment).
+    throw new AppError("bad_request", "cron is not a valid cron expression (5 or 6 fields, in UTC)");
   }
 }
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 export interface ScheduleInput {
   runAfter?: string | null;
@@ -38,12 +43,13 @@ export function firstSchedule(s: ScheduleInput, now: Date) {
     return { runAfter: s.runAfter.trim(), scheduledAt: at, cron: null, nextRunAt: at };
   }
   if (s.scheduledAt) {
-    const at = new Date(s.scheduledAt);
-    if (Number.isNaN(at.getTime())) throw new AppError("bad_request", `scheduledAt is not an ISO time: ${JSON.stringify(s.scheduledAt)}`);
+    // Date() alone reads almost anything ("x-42" is the year 42): only an ISO date or time is a time here.
+    const at = ISO_TIME.test(s.scheduledAt.trim()) ? new Date(s.scheduledAt) : new Date(Number.NaN);
+    if (Number.isNaN(at.getTime())) throw new AppError("bad_request", "scheduledAt is not an ISO time");
     return { runAfter: null, scheduledAt: at, cron: null, nextRunAt: at };
   }
   const next = nextCronTime(s.cron!, now);
-  if (!next) throw new AppError("bad_request", `cron ${JSON.stringify(s.cron)} never fires`);
+  if (!next) throw new AppError("bad_request", "cron never fires");
   requireCronInterval(s.cron!, now);
   return { runAfter: null, scheduledAt: null, cron: s.cron!.trim(), nextRunAt: next };
 }
@@ -63,7 +69,7 @@ export function requireCronInterval(cron: string, now: Date): void {
   const times = new Cron(cron, { timezone: "UTC" }).nextRuns(6, now);
   for (let i = 1; i < times.length; i++) {
     if (times[i]!.getTime() - times[i - 1]!.getTime() < MIN_CRON_INTERVAL_MS) {
-      throw new AppError("bad_request", `cron ${JSON.stringify(cron)} fires more than once a minute; recurring plans run at most once a minute`);
+      throw new AppError("bad_request", "cron fires more than once a minute; recurring plans run at most once a minute");
     }
   }
 }

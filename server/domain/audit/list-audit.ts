@@ -14,7 +14,8 @@ export const listAuditInput = z
   .strict();
 
 /**
- * Admin changes, newest first, for the audit list (every change) or one agent's page. Admins
+ * Changes, newest first, for the audit list (every change) or one agent's page: an admin's, or
+ * one the agent's run made to its memories, goals or plans (with the run and whom it acted for). Admins
  * only. Keyset pagination on (createdAt, id), so a page never repeats or skips an entry when
  * changes are made while someone pages.
  */
@@ -36,6 +37,10 @@ export async function listAudit(
     include: { actor: { select: { id: true, name: true } } },
   });
   const page = rows.slice(0, limit);
+  const forIds = [...new Set(page.map((r) => r.requesterId).filter((id): id is string => !!id))];
+  const forNames = new Map(
+    (forIds.length ? await db.entity.findMany({ where: { id: { in: forIds } }, select: { id: true, name: true } }) : []).map((e) => [e.id, e.name]),
+  );
   return {
     entries: page.map((r) => ({
       id: r.id,
@@ -46,6 +51,7 @@ export async function listAudit(
       before: (r.before as Record<string, unknown> | null) ?? null,
       after: (r.after as Record<string, unknown> | null) ?? null,
       createdAt: r.createdAt.toISOString(),
+      run: r.runId ? { id: r.runId, forName: r.requesterId ? (forNames.get(r.requesterId) ?? null) : null } : null,
     })),
     nextBefore: rows.length > limit ? page[page.length - 1]!.id : null,
   };

@@ -9,7 +9,7 @@ export function thisRunBlock({ thisRun: r }: ContextInput): string[] {
   const calls = `${r.previousCalls} earlier model call${r.previousCalls === 1 ? "" : "s"}`;
   const how = r.interrupted ? "the last one was cut off before it finished (its process stopped)" : "this call continues them";
   const lines = ["", `THIS RUN SO FAR (${calls}; ${how}):`];
-  if (r.withheld) lines.push("  (inputs and private text withheld: this run now acts for someone who cannot see every space it read)");
+  if (r.withheld) lines.push("  (inputs, error messages and private text withheld: this run now acts for someone who cannot see every space it read)");
   lines.push("  tool calls, oldest first:");
   if (r.omittedActions) lines.push(`    … ${r.omittedActions} earlier tool call${r.omittedActions === 1 ? "" : "s"} not shown`);
   lines.push(...(r.actions.length ? r.actions.map(actionLine) : ["    none"]));

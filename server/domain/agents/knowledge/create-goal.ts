@@ -12,7 +12,7 @@ export async function createGoal({ db }: Pick<Deps, "db">, actor: Actor, input: 
   const data = parseFields(goalCreateInput, input.goal);
   await requireAgent(db, input.agentId);
   return db.$transaction(async (tx) => {
-    const goal = await tx.goal.create({ data: { ...data, agentId: input.agentId, ...ADMIN_PROVENANCE } });
+    const goal = await tx.goal.create({ data: { ...data, agentId: input.agentId, ...ADMIN_PROVENANCE, adminOwned: true } });
     await recordAudit(tx, actor, {
       action: "goal.create",
       agentId: input.agentId,

@@ -16,9 +16,10 @@ export async function createMemory({ db }: Pick<Deps, "db">, actor: Actor, input
   const data = parseFields(memoryCreateInput, input.memory);
   await requireAgent(db, input.agentId);
   return db.$transaction(async (tx) => {
-    const taken = await tx.memory.findUnique({ where: { agentId_key: { agentId: input.agentId, key: data.key } }, select: { id: true } });
+    // Any scope: an admin sees every memory, and a second one under the key would confuse the agent.
+    const taken = await tx.memory.findFirst({ where: { agentId: input.agentId, key: data.key }, select: { id: true } });
     if (taken) throw fieldErrors({ key: "This agent already has a memory with this key; edit that one instead" });
-    const memory = await tx.memory.create({ data: { ...data, agentId: input.agentId, ...ADMIN_PROVENANCE } });
+    const memory = await tx.memory.create({ data: { ...data, agentId: input.agentId, ...ADMIN_PROVENANCE, adminOwned: true } });
     await recordAudit(tx, actor, {
       action: "memory.create",
       agentId: input.agentId,

@@ -20,10 +20,10 @@ export async function createPlan({ db }: Pick<Deps, "db">, actor: Actor, input: 
   const times = scheduleFromForm(schedule, input.now);
   await requireAgent(db, input.agentId);
   return db.$transaction(async (tx) => {
-    const taken = await tx.plan.findUnique({ where: { agentId_name: { agentId: input.agentId, name } }, select: { id: true } });
+    const taken = await tx.plan.findFirst({ where: { agentId: input.agentId, name }, select: { id: true } });
     if (taken) throw fieldErrors({ name: "This agent already has a plan with this name" });
     const plan = await tx.plan.create({
-      data: { agentId: input.agentId, name, instruction, ...times, status: "active", ...ADMIN_PROVENANCE, requesterId: actor.entityId },
+      data: { agentId: input.agentId, name, instruction, ...times, status: "active", ...ADMIN_PROVENANCE, adminOwned: true, requesterId: actor.entityId },
     });
     await recordAudit(tx, actor, { action: "plan.create", agentId: input.agentId, subject: `plan ${JSON.stringify(name)}`, after: planFieldsOf(plan) });
     return (await planAdminViews(tx, [plan]))[0]!;

@@ -9,7 +9,8 @@ import { planAdminViews } from "./plan-admin-view";
 /**
  * Pauses an active plan (the scheduler fires only active ones) or resumes a paused one. A
  * resumed cron plan continues from now, so the times it missed while paused do not fire; a
- * one-time plan whose time passed while paused fires at once.
+ * one-time plan whose time passed while paused fires at once. A plan an admin paused or resumed
+ * is the admin's from then on: an agent re-setting it would undo the pause.
  */
 export async function setPlanPaused(
   { db }: Pick<Deps, "db">,
@@ -24,7 +25,10 @@ export async function setPlanPaused(
     if (found.status !== from) throw new AppError("conflict", `Only ${from} plans can be ${input.paused ? "paused" : "resumed"}; this one is ${found.status}`);
     const nextRunAt = !input.paused && found.cron && found.nextRunAt && found.nextRunAt < input.now ? nextCronTime(found.cron, input.now) : found.nextRunAt;
     // Conditional on the status read, so two clicks change it (and are audited) once.
-    const { count } = await tx.plan.updateMany({ where: { id: found.id, status: from }, data: { status: input.paused ? "paused" : "active", nextRunAt } });
+    const { count } = await tx.plan.updateMany({
+      where: { id: found.id, status: from },
+      data: { status: input.paused ? "paused" : "active", nextRunAt, adminOwned: true },
+    });
     if (count === 1) {
       await recordAudit(tx, actor, {
         action: input.paused ? "plan.pause" : "plan.resume",

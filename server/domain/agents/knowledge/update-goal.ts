@@ -8,7 +8,8 @@ import { goalFieldsOf, goalView, originNames } from "./knowledge-views";
 
 /**
  * An admin edits a goal. It keeps its provenance: a goal a run made from one audience's words
- * may still hold them, so an edit does not widen who sees it.
+ * may still hold them, so an edit does not widen who sees it. Once edited it is the admin's:
+ * read-only to agents (provenance.ts refusalToChange).
  */
 export async function updateGoal(
   { db }: Pick<Deps, "db">,
@@ -20,7 +21,7 @@ export async function updateGoal(
   return db.$transaction(async (tx) => {
     const found = await tx.goal.findFirst({ where: { id: input.goalId, agentId: input.agentId } });
     if (!found) throw new AppError("not_found", "Goal not found");
-    const goal = await tx.goal.update({ where: { id: found.id }, data: changes });
+    const goal = await tx.goal.update({ where: { id: found.id }, data: { ...changes, adminOwned: true } });
     const change = changedFields(goalFieldsOf(found), goalFieldsOf(goal));
     if (change) {
       await recordAudit(tx, actor, {

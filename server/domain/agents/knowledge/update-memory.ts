@@ -6,7 +6,7 @@ import { requireAgentAdmin } from "../require-agent-admin";
 import { type MemoryUpdate, memoryUpdateInput, parseFields } from "./knowledge-input";
 import { memoryFieldsOf, memoryView, originNames } from "./knowledge-views";
 
-/** An admin edits a memory's key or value. It keeps its provenance (see updateGoal). */
+/** An admin edits a memory's key or value. It keeps its provenance (see updateGoal) and becomes the admin's: read-only to agents. */
 export async function updateMemory(
   { db }: Pick<Deps, "db">,
   actor: Actor,
@@ -18,10 +18,10 @@ export async function updateMemory(
     const found = await tx.memory.findFirst({ where: { id: input.memoryId, agentId: input.agentId } });
     if (!found) throw new AppError("not_found", "Memory not found");
     if (changes.key !== undefined && changes.key !== found.key) {
-      const taken = await tx.memory.findUnique({ where: { agentId_key: { agentId: input.agentId, key: changes.key } }, select: { id: true } });
+      const taken = await tx.memory.findFirst({ where: { agentId: input.agentId, key: changes.key }, select: { id: true } });
       if (taken) throw fieldErrors({ key: "This agent already has a memory with this key" });
     }
-    const memory = await tx.memory.update({ where: { id: found.id }, data: changes });
+    const memory = await tx.memory.update({ where: { id: found.id }, data: { ...changes, adminOwned: true } });
     const change = changedFields(memoryFieldsOf(found), memoryFieldsOf(memory));
     if (change) {
       await recordAudit(tx, actor, {

@@ -11,7 +11,8 @@ import { hasSchedule, scheduleFromForm } from "./plan-schedule";
 /**
  * An admin edits a plan's name, instruction or schedule. A new schedule starts counting from
  * now, and brings a finished plan back (a paused one stays paused). The plan keeps its
- * provenance and the person its runs act for (see updateGoal).
+ * provenance and the person its runs act for (see updateGoal), and becomes the admin's:
+ * read-only to agents.
  */
 export async function updatePlan(
   { db }: Pick<Deps, "db">,
@@ -25,7 +26,7 @@ export async function updatePlan(
     const found = await tx.plan.findFirst({ where: { id: input.planId, agentId: input.agentId } });
     if (!found) throw new AppError("not_found", "Plan not found");
     if (name !== undefined && name !== found.name) {
-      const taken = await tx.plan.findUnique({ where: { agentId_name: { agentId: input.agentId, name } }, select: { id: true } });
+      const taken = await tx.plan.findFirst({ where: { agentId: input.agentId, name }, select: { id: true } });
       if (taken) throw fieldErrors({ name: "This agent already has a plan with this name" });
     }
     const plan = await tx.plan.update({
@@ -33,6 +34,7 @@ export async function updatePlan(
       data: {
         name,
         instruction,
+        adminOwned: true,
         ...(times && { ...times, status: found.status === "paused" ? "paused" : "active" }),
       },
     });
