@@ -19,7 +19,7 @@ test("an admin creates an agent, adds it to #design, turns a tool off, tests it 
   await dialog.getByRole("button", { name: "Create agent" }).click();
   await expect(page.getByRole("heading", { name: "Echo", level: 1 })).toBeVisible();
 
-  // Into #design, which Ada need not be a member of to do this.
+  // Into #design, a channel Ada is a member of (the picker offers only those).
   await page.getByRole("combobox", { name: "Add to channel" }).selectOption({ label: "#design" });
   await page.getByRole("button", { name: "Add", exact: true }).click();
   await expect(page.getByRole("button", { name: "Remove Echo from #design" })).toBeVisible();

@@ -1,6 +1,6 @@
 "use client";
-// The channels an agent works in: take it out of one, or add it to another (the admin need not
-// be a member). Direct spaces are listed but kept: they belong to their two members.
+// The channels an agent works in: take it out of one, or add it to another the admin is a member
+// of (the picker offers only those). Direct spaces are listed but kept: they belong to their two members.
 import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import type { AgentSpaceDto } from "@/lib/agents/agent-dto";
@@ -75,6 +75,7 @@ export function AgentSpacesEditor({ agentId, name, spaces, channels }: Props) {
             value={pick}
             onChange={(e) => setPick(e.target.value)}
             required
+            aria-describedby={`${id}-only`}
             className="mt-1 w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
           >
             <option value="">Choose a channel…</option>
@@ -93,6 +94,9 @@ export function AgentSpacesEditor({ agentId, name, spaces, channels }: Props) {
           {busy === "add" ? "Adding…" : "Add"}
         </button>
       </form>
+      <p id={`${id}-only`} className="mt-1 text-xs text-zinc-500">
+        Only channels you are a member of: an agent you add reads the channel for whoever asks it.
+      </p>
       {error && (
         <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300">
           {error}

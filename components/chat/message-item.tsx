@@ -89,6 +89,15 @@ export function DraftItem({ draft, provider }: { draft: RunStreamDto; provider: 
   );
 }
 
+/** A line the server wrote about the channel ("Ada added Planner"): a notice, not someone's words. */
+export const SystemLine = memo(function SystemLine({ message }: { message: MessageDto }) {
+  return (
+    <p id={`msg-${message.id}`} data-seq={message.seq} className="px-4 py-1 text-center text-xs text-zinc-500 dark:text-zinc-400">
+      {message.text} · <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
+    </p>
+  );
+});
+
 export const MessageItem = memo(function MessageItem({
   message,
   compact,

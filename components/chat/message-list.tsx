@@ -6,7 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { MessageDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
 import { readMarkers } from "@/lib/client/timeline";
 import type { PendingMessage, Timeline } from "./workspace-reducer";
-import { DraftItem, MessageItem } from "./message-item";
+import { DraftItem, MessageItem, SystemLine } from "./message-item";
 
 const GROUP_WINDOW_MS = 5 * 60 * 1000;
 
@@ -179,6 +179,7 @@ export function MessageList({
             const prev = messages[i - 1];
             const compact =
               !!prev &&
+              prev.kind !== "system" &&
               prev.sender.id === m.sender.id &&
               !m.replyTo &&
               m.seq !== dividerSeq &&
@@ -192,19 +193,23 @@ export function MessageList({
                     <span className="ml-2 text-xs font-semibold text-red-600 dark:text-red-400">New messages</span>
                   </div>
                 )}
-                <MessageItem
-                  message={m}
-                  compact={compact}
-                  seenBy={markers.get(m.id)}
-                  provider={providers.get(m.sender.id) ?? null}
-                  agentStatus={agentStatuses.get(m.sender.id) ?? null}
-                  chainLimit={m.chainStopLimit}
-                  runHref={isAdmin && m.runId ? `/admin/runs/${m.runId}` : null}
-                  onReply={onReply}
-                  onJumpTo={jumpTo}
-                  onShowChain={onShowChain}
-                  unanswered={unanswered[m.id] ?? null}
-                />
+                {m.kind === "system" ? (
+                  <SystemLine message={m} />
+                ) : (
+                  <MessageItem
+                    message={m}
+                    compact={compact}
+                    seenBy={markers.get(m.id)}
+                    provider={providers.get(m.sender.id) ?? null}
+                    agentStatus={agentStatuses.get(m.sender.id) ?? null}
+                    chainLimit={m.chainStopLimit}
+                    runHref={isAdmin && m.runId ? `/admin/runs/${m.runId}` : null}
+                    onReply={onReply}
+                    onJumpTo={jumpTo}
+                    onShowChain={onShowChain}
+                    unanswered={unanswered[m.id] ?? null}
+                  />
+                )}
               </div>
             );
           })}

@@ -28,6 +28,8 @@ export interface MessageDto {
   chainDepth: number;
   /** The space's depth limit when agents were refused this message because of it (the chain stopped here); else null. */
   chainStopLimit: number | null;
+  /** "system": a line the server wrote about the channel ("Ada added Planner"), shown as a notice, not as the sender's words. Absent otherwise. */
+  kind?: "system";
   createdAt: string;
 }
 

@@ -39,6 +39,8 @@ export interface MessageRow {
   origin: unknown;
   chainDepth: number;
   chainStopLimit: number | null;
+  /** Absent or "text" for what someone wrote; "system" for a line the server wrote (spaces/membership-line.ts). */
+  kind?: "text" | "system";
   createdAt: Date;
   sender: EntityRow;
   replyTo: { id: string; seq: number; text: string; sender: { name: string } } | null;
@@ -57,6 +59,7 @@ export const toMessageDto = (m: MessageRow): MessageDto => ({
   origin: publicOrigin(m.origin),
   chainDepth: m.chainDepth,
   chainStopLimit: m.chainStopLimit,
+  ...(m.kind === "system" && { kind: "system" as const }),
   createdAt: m.createdAt.toISOString(),
 });
 

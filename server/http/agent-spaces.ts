@@ -1,6 +1,6 @@
 // POST /api/agents/:id/spaces { spaceId } → 201 { added } and DELETE /api/agents/:id/spaces/:spaceId
-// → 204: an admin adds an agent to a channel or takes it out, member of that channel or not
-// (server/domain/agents/add-agent-to-space.ts). Admins only.
+// → 204: an admin adds an agent to a channel they are a member of (403 otherwise), or takes it
+// out of any channel (server/domain/agents/add-agent-to-space.ts). Admins only.
 import { z } from "zod";
 import { addAgentToSpace } from "../domain/agents/add-agent-to-space";
 import { removeAgentFromSpace } from "../domain/agents/remove-agent-from-space";

@@ -32,7 +32,7 @@ export const cancelRunHandler = authed<{ id: string }>(
     if (!deps.gateway) throw new AppError("internal", "The agent gateway is not running");
     const ok = await deps.gateway.cancelRun(id, `canceled by ${caller.name}`);
     if (!ok) throw new AppError("conflict", "The run already ended or does not exist");
-    return json({ run: await getRunDto(deps.db, id) } satisfies CanceledRunDto);
+    return json({ run: await getRunDto(deps.db, actorOf(caller), id) } satisfies CanceledRunDto);
   },
   { limit: "runActionsPerUser" },
 );
@@ -44,7 +44,7 @@ export const retryRunHandler = authed<{ id: string }>(
     // Both runs changed as the inspector sees them: the new one exists, the old one is retried.
     await broadcastRun(deps, runId);
     deps.gateway?.ctx.kick();
-    return json({ run: await getRunDto(deps.db, runId) } satisfies RetriedRunDto, 201);
+    return json({ run: await getRunDto(deps.db, actorOf(caller), runId) } satisfies RetriedRunDto, 201);
   },
   { limit: "runActionsPerUser" },
 );

@@ -1,10 +1,12 @@
-// Telling clients a run changed: every space that shows it gets the members' view, admins
-// get all of it. Called after every transition and after changes that are not transitions
+// Telling clients a run changed: every space that shows it gets the members' view, each admin
+// gets it as the inspector shows them (server/domain/runs/redact-run.ts). Called after every transition and after changes that are not transitions
 // (a run queued, folded into, moved to another space, its wait answered).
 import type { RunDto } from "@/lib/realtime/dto";
 import { rooms } from "@/lib/realtime/events";
 import type { GatewayCtx } from "../gateway-context";
 import { runSelect, toRunDto, type RunRow } from "../../domain/runs/run-dto";
+import { adminRunViewers } from "../../domain/runs/admin-run-viewers";
+import { redactRunDto } from "../../domain/runs/redact-run";
 
 /** `row`: the run as its caller just read it (any superset of runSelect), instead of a read here. */
 export async function broadcastRun(ctx: Pick<GatewayCtx, "db" | "events">, runId: string, row?: RunRow | null): Promise<void> {
@@ -14,7 +16,8 @@ export async function broadcastRun(ctx: Pick<GatewayCtx, "db" | "events">, runId
   // Every space that shows this run: where it was triggered, where it is now, where it waits.
   const spaces = new Set([run.triggerSpaceId, run.activeSpaceId, run.waitState?.spaceId].filter(Boolean) as string[]);
   for (const spaceId of spaces) ctx.events.publish(rooms.space(spaceId), "run:updated", { run: forSpace(run, spaceId) });
-  ctx.events.publish(rooms.admins, "run:updated", { run });
+  const admins = await adminRunViewers(ctx.db, runId, row);
+  for (const a of admins?.admins ?? []) ctx.events.publish(rooms.entity(a.entityId), "run:updated", { run: redactRunDto(a.viewer, run, row) });
 }
 
 /**

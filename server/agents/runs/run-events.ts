@@ -1,4 +1,5 @@
-// A run's timeline: append-only events with a per-run seq, broadcast to admins as they land.
+// A run's timeline: append-only events with a per-run seq, sent to admins as they land (each
+// admin gets the event as the inspector shows it to them: server/domain/runs/redact-run.ts).
 // Each event type's data is fixed by lib/runs/run-events.ts, which the inspector renders.
 import { rooms } from "@/lib/realtime/events";
 import type { RunEventData, RunEventDto, RunEventType } from "@/lib/runs/run-events";
@@ -6,6 +7,8 @@ import { randomUUID } from "node:crypto";
 import type { GatewayCtx } from "../gateway-context";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { Prisma } from "@/generated/prisma/client";
+import { adminRunViewers } from "../../domain/runs/admin-run-viewers";
+import { redactEvents } from "../../domain/runs/redact-run";
 
 export type { RunEventType };
 
@@ -28,6 +31,7 @@ export async function appendRunEvent<T extends RunEventType>(
   const json: RunEventData<T> = JSON.parse(JSON.stringify(data, (_k, v) => (typeof v === "string" && v.length > MAX_FIELD ? `${v.slice(0, MAX_FIELD)}…` : v)));
   // seq = max + 1 in the same statement (one round trip: runs append several events before
   // their model call); two writers racing (executor and a wait resolution) retry on the unique index.
+  let event: RunEventDto;
   for (let attempt = 0; ; attempt++) {
     try {
       const createdAt = new Date();
@@ -42,11 +46,13 @@ export async function appendRunEvent<T extends RunEventType>(
         alsoSetOnRun ? Prisma.sql`WITH touched AS (UPDATE "Run" SET ${alsoSetOnRun}, "updatedAt" = ${at}::timestamp WHERE id = ${runId}) ` : Prisma.empty
       }${insert}`;
       // TypeScript cannot tie a generic `type` to its `data` inside the union; the signature does.
-      const event = { runId, seq: row!.seq, type, data: json, createdAt: at } as RunEventDto;
-      ctx.events.publish(rooms.admins, "run:event", { event });
-      return;
+      event = { runId, seq: row!.seq, type, data: json, createdAt: at } as RunEventDto;
+      break;
     } catch (e) {
       if (!isUniqueViolation(e) || attempt >= 4) throw e;
     }
   }
+  const admins = await adminRunViewers(ctx.db, runId);
+  for (const a of admins?.admins ?? [])
+    ctx.events.publish(rooms.entity(a.entityId), "run:event", { event: redactEvents(a.viewer, [event], admins!.origin)[0]! });
 }

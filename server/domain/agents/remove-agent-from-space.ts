@@ -1,8 +1,10 @@
-// Takes an agent out of a channel from the admin panel; see add-agent-to-space.ts.
+// Takes an agent out of a channel from the admin panel; see add-agent-to-space.ts. Taking an
+// agent out reads nothing, so the admin need not be a member; the channel gets a line saying so.
 import type { Actor, Deps } from "../deps";
 import { AppError } from "../errors";
 import { recordAudit } from "../audit/record-audit";
 import { publishMemberRemoved } from "../spaces/publish-membership";
+import { postMembershipLine } from "../spaces/membership-line";
 import { agentSpaceTarget } from "./agent-space-target";
 import { requireAgentAdmin } from "./require-agent-admin";
 
@@ -26,4 +28,5 @@ export async function removeAgentFromSpace(
     });
   });
   publishMemberRemoved(events, space.id, agent.entityId);
+  await postMembershipLine({ db, events }, actor, space.id, { kind: "removed", entityId: agent.entityId });
 }

@@ -3,6 +3,8 @@ import type { AuditAction, AuditEntryDto } from "@/lib/audit/audit-actions";
 import { AUDIT_PAGE_SIZE } from "@/lib/limits";
 import type { Actor, Deps } from "../deps";
 import { requireAgentAdmin } from "../agents/require-agent-admin";
+import { covers, loadRunViewer } from "../runs/redact-run";
+import { WITHHELD } from "@/lib/runs/withheld";
 
 export const listAuditInput = z
   .object({
@@ -27,6 +29,7 @@ export async function listAudit(
   requireAgentAdmin(actor);
   const { agentId, before, limit } = listAuditInput.parse(input);
   const cursor = before ? await db.auditEntry.findUnique({ where: { id: before }, select: { id: true, createdAt: true } }) : null;
+  const viewer = await loadRunViewer(db, actor);
   const rows = await db.auditEntry.findMany({
     where: {
       ...(agentId && { agentId }),
@@ -41,15 +44,21 @@ export async function listAudit(
   const forNames = new Map(
     (forIds.length ? await db.entity.findMany({ where: { id: { in: forIds } }, select: { id: true, name: true } }) : []).map((e) => [e.id, e.name]),
   );
+  // A memory, goal or plan a run wrote came from that run's spaces: its words are shown only to
+  // an admin in all of them (as runs are, server/domain/runs/redact-run.ts).
+  const values = (r: (typeof page)[number], v: unknown) => {
+    const fields = (v as Record<string, unknown> | null) ?? null;
+    return fields && !covers(viewer, r.itemReach) ? Object.fromEntries(Object.keys(fields).map((k) => [k, WITHHELD])) : fields;
+  };
   return {
     entries: page.map((r) => ({
       id: r.id,
       actor: r.actor,
       agentId: r.agentId,
       action: r.action as AuditAction,
-      subject: r.subject,
-      before: (r.before as Record<string, unknown> | null) ?? null,
-      after: (r.after as Record<string, unknown> | null) ?? null,
+      subject: covers(viewer, r.itemReach) ? r.subject : WITHHELD,
+      before: values(r, r.before),
+      after: values(r, r.after),
       createdAt: r.createdAt.toISOString(),
       run: r.runId ? { id: r.runId, forName: r.requesterId ? (forNames.get(r.requesterId) ?? null) : null } : null,
     })),

@@ -14,6 +14,8 @@ import { AppError } from "../errors";
 import { reasonForMember } from "@/lib/agents/decision-reason";
 import { findChainRoot } from "./chain-root";
 import { readableSpaces } from "./readable-spaces";
+import { loadRunViewer, seesRun, type RunViewer } from "../runs/redact-run";
+import { WITHHELD } from "@/lib/runs/withheld";
 
 const Input = z.object({ messageId: z.string().min(1).max(64) });
 
@@ -50,7 +52,9 @@ export async function getChain({ db }: Pick<Deps, "db">, actor: Actor, input: un
   const rootId = await findChainRoot(db, focus, readable);
   const root = await db.message.findUniqueOrThrow({ where: { id: rootId }, select: messageSelect });
 
-  const tree = new TreeBuilder(db, actor, readable, focus.id);
+  // Admins see run errors, but only of runs whose spaces they are all in (redact-run.ts).
+  const viewer = actor.isAdmin ? await loadRunViewer(db, actor) : null;
+  const tree = new TreeBuilder(db, actor, readable, focus.id, viewer);
   const rootNode = tree.message(root);
   await tree.grow([rootNode]);
   return { root: rootNode, nodes: tree.nodes, truncated: tree.truncated };
@@ -67,6 +71,7 @@ class TreeBuilder {
     private actor: Actor,
     private readable: ReturnType<typeof readableSpaces>,
     private focusId: string,
+    private viewer: RunViewer | null,
   ) {}
 
   message(m: MessageRow): ChainMessageNode {
@@ -113,6 +118,8 @@ class TreeBuilder {
             endedAt: true,
             error: true,
             statusReason: true,
+            reach: true,
+            triggerSpaceId: true,
             agent: { select: { entity: { select: { name: true } } } },
           },
         }),
@@ -155,6 +162,7 @@ class TreeBuilder {
     const key = `r${this.runKeys.size + 1}`;
     this.runKeys.set(row.id, key);
     const admin = this.actor.isAdmin === true;
+    const error = row.error ?? (row.status === "failed" || row.status === "canceled" ? row.statusReason : null);
     const node: ChainRunNode = {
       key,
       id: admin ? row.id : null,
@@ -162,7 +170,7 @@ class TreeBuilder {
       status: row.status as RunStatus,
       chainDepth: row.chainDepth,
       durationMs: row.startedAt ? (row.endedAt ?? this.now).getTime() - row.startedAt.getTime() : null,
-      error: admin ? (row.error ?? (row.status === "failed" || row.status === "canceled" ? row.statusReason : null)) : null,
+      error: admin && error !== null ? (this.viewer && seesRun(this.viewer, row) ? error : WITHHELD) : null,
       messages: [],
       hiddenMessages: 0,
     };
@@ -196,5 +204,7 @@ type RunRow = {
   endedAt: Date | null;
   error: string | null;
   statusReason: string | null;
+  reach: string[];
+  triggerSpaceId: string | null;
   agent: { entity: { name: string } };
 };

@@ -1,5 +1,5 @@
 // One run for the inspector: the run, what triggered it, the messages it sent, its timeline and
-// the context the model was given.
+// the context the model was given, less what came from spaces the viewer is not in (redact-run.ts).
 import type { RunDto } from "@/lib/realtime/dto";
 import type { RunDetailDto } from "@/lib/runs/run-dtos";
 import type { RunEventDto } from "@/lib/runs/run-events";
@@ -12,18 +12,21 @@ import { requireRunInspector } from "./require-admin";
 import { retryRunInput as runIdInput } from "./retry-run";
 import { runSelect, toRunDto } from "./run-dto";
 import { loadRunPlace } from "./run-place";
+import { loadRunViewer, redactContext, redactEvents, redactMessage, redactRunDto, seesRun, type RunViewer } from "./redact-run";
+import { WITHHELD } from "@/lib/runs/withheld";
 
 const MAX_EVENTS = 2000;
 const MAX_MESSAGES = 200;
 
-export async function getRunDetail({ db }: Pick<Deps, "db">, actor: Pick<Actor, "isAdmin">, input: { runId: string }): Promise<RunDetailDto> {
+export async function getRunDetail({ db }: Pick<Deps, "db">, actor: Pick<Actor, "isAdmin" | "entityId">, input: { runId: string }): Promise<RunDetailDto> {
   requireRunInspector(actor);
   const parsed = runIdInput.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error.issues);
   const id = parsed.data.runId;
   const row = await db.run.findUnique({ where: { id }, select: { ...runSelect, contextSnapshot: true, servicePayload: true } });
   if (!row) throw new AppError("not_found", "Run not found");
-  const [events, trigger, space, plan, messages] = await Promise.all([
+  const [viewer, events, trigger, space, plan, messages] = await Promise.all([
+    loadRunViewer(db, actor),
     db.runEvent.findMany({ where: { runId: id }, orderBy: { seq: "asc" }, take: MAX_EVENTS }),
     row.triggerMessageId ? db.message.findUnique({ where: { id: row.triggerMessageId }, include: messageInclude }) : null,
     row.triggerSpaceId ? db.space.findUnique({ where: { id: row.triggerSpaceId }, select: { id: true, name: true } }) : null,
@@ -35,25 +38,34 @@ export async function getRunDetail({ db }: Pick<Deps, "db">, actor: Pick<Actor, 
     row,
     messages.map((m) => m.id),
   );
+  const sees = seesRun(viewer, row);
   return {
-    run: toRunDto(row),
-    context: row.contextSnapshot,
+    run: redactRunDto(viewer, toRunDto(row), row),
+    context: redactContext(viewer, row.contextSnapshot, row),
     trigger: {
-      message: trigger ? toMessageDto(trigger) : null,
-      space,
-      plan,
+      message: trigger ? redactMessage(viewer, toMessageDto(trigger)) : null,
+      space: space && (viewer.spaces.has(space.id) ? space : { id: space.id, name: WITHHELD }),
+      // A plan's instruction and a service's payload were written for this run's reach.
+      plan: plan && (sees ? plan : { ...plan, name: WITHHELD, instruction: WITHHELD }),
       serviceName: row.serviceName,
-      payload: row.servicePayload,
+      payload: row.servicePayload === null || sees ? row.servicePayload : WITHHELD,
     },
-    messages: messages.map(toMessageDto),
-    events: events.map(toRunEventDto),
-    place,
+    messages: messages.map((m) => redactMessage(viewer, toMessageDto(m))),
+    events: redactEvents(viewer, events.map(toRunEventDto), row),
+    place: redactPlace(viewer, place),
   };
 }
 
-/** A run as the inspector shows it, e.g. after a cancel. */
-export async function getRunDto(db: Db, runId: string): Promise<RunDto> {
-  return toRunDto(await db.run.findUniqueOrThrow({ where: { id: runId }, select: runSelect }));
+/** The trigger message's sender is shown only to readers of its space. */
+function redactPlace(viewer: RunViewer, place: RunDetailDto["place"]): RunDetailDto["place"] {
+  if (!place.parent || viewer.spaces.has(place.parent.spaceId)) return place;
+  return { ...place, parent: { ...place.parent, senderName: WITHHELD } };
+}
+
+/** A run as the inspector shows it to this viewer, e.g. after a cancel. */
+export async function getRunDto(db: Db, actor: Pick<Actor, "entityId">, runId: string): Promise<RunDto> {
+  const [viewer, row] = await Promise.all([loadRunViewer(db, actor), db.run.findUniqueOrThrow({ where: { id: runId }, select: runSelect })]);
+  return redactRunDto(viewer, toRunDto(row), row);
 }
 
 /** Rows are written only by appendRunEvent, whose `type` fixes the shape of `data`. */

@@ -15,6 +15,8 @@ import { AppError } from "../errors";
 import { invalidInput } from "../errors";
 import { requireRunInspector } from "./require-admin";
 import { runSelect, toRunDto } from "./run-dto";
+import { loadRunViewer, redactRunDto, seesRun, type RunViewer } from "./redact-run";
+import { WITHHELD } from "@/lib/runs/withheld";
 
 const id = z.string().regex(/^[\w-]{1,64}$/, "Not an id");
 
@@ -38,7 +40,7 @@ export const listRunsQuery = z
 const EXCERPT_CHARS = 120;
 
 /** `query` is checked only once the actor may inspect runs: a member learns nothing from a 400. */
-export async function listRuns({ db }: Pick<Deps, "db">, actor: Pick<Actor, "isAdmin">, query: Record<string, string>): Promise<RunListDto> {
+export async function listRuns({ db }: Pick<Deps, "db">, actor: Pick<Actor, "isAdmin" | "entityId">, query: Record<string, string>): Promise<RunListDto> {
   requireRunInspector(actor);
   const parsed = listRunsQuery.safeParse(query);
   if (!parsed.success) throw invalidInput(parsed.error.issues);
@@ -64,8 +66,8 @@ export async function listRuns({ db }: Pick<Deps, "db">, actor: Pick<Actor, "isA
   const rows = await db.run.findMany({ where: { id: { in: page } }, select: runSelect });
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = page.flatMap((runId) => byId.get(runId) ?? []);
-  const excerpts = await loadExcerpts(db, ordered);
-  const runs = ordered.map((r) => ({ ...toRunDto(r), ...excerpts(r) }));
+  const [excerpts, viewer] = await Promise.all([loadExcerpts(db, ordered), loadRunViewer(db, actor)]);
+  const runs = ordered.map((r) => ({ ...redactRunDto(viewer, toRunDto(r), r), ...redactExcerpt(viewer, r, excerpts(r)) }));
   return { runs, nextBefore: ids.length > q.limit ? page[page.length - 1]! : null };
 }
 
@@ -90,6 +92,16 @@ async function loadExcerpts(db: Deps["db"], rows: Row[]): Promise<(r: Row) => Pi
           ? r.planId && planName.has(r.planId) && `plan “${planName.get(r.planId)}”`
           : r.serviceName && `service ${r.serviceName}`;
     return { triggerExcerpt: excerpt ? clip(excerpt) : null, triggerSpaceName: (r.triggerSpaceId && spaceName.get(r.triggerSpaceId)) || null };
+  };
+}
+
+/** The trigger's words and its space's name, for a viewer who reads them (redact-run.ts). */
+function redactExcerpt(viewer: RunViewer, r: Row, e: Pick<RunListItemDto, "triggerExcerpt" | "triggerSpaceName">) {
+  const inSpace = !r.triggerSpaceId || viewer.spaces.has(r.triggerSpaceId);
+  return {
+    // A service's name is the admin's own; a message's words and a plan's name came from the run's spaces.
+    triggerExcerpt: e.triggerExcerpt !== null && r.triggerType !== "service" && !(inSpace && seesRun(viewer, r)) ? WITHHELD : e.triggerExcerpt,
+    triggerSpaceName: e.triggerSpaceName !== null && !inSpace ? WITHHELD : e.triggerSpaceName,
   };
 }
 

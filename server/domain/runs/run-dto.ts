@@ -29,6 +29,8 @@ export const runSelect = {
   startedAt: true,
   endedAt: true,
   retryOfId: true,
+  // Not shown: what the run's content came from, so views can withhold it (redact-run.ts).
+  reach: true,
   agent: { select: { provider: true, modelId: true, entity: { select: { id: true, name: true, type: true, avatarColor: true } } } },
 } as const satisfies Prisma.RunSelect;
 

@@ -1,10 +1,13 @@
-// Adding people to a channel. Any member may add (as in Slack); a direct space keeps its two.
+// Adding people and agents to a channel. Any member may add (as in Slack), and only a member:
+// an agent added reads the channel for whoever asks it. A direct space keeps its two. The
+// channel gets a line saying who added whom (membership-line.ts).
 import type { SpaceDto } from "@/lib/realtime/dto";
 import type { Actor, Deps } from "../deps";
 import { AppError } from "../errors";
 import { announceAdded } from "./announce-added";
 import { getSpace } from "./get-space";
 import { publishMembersAdded } from "./publish-membership";
+import { postMembershipLine } from "./membership-line";
 import { requireMembership } from "./require-membership";
 
 export async function addMembers({ db, events }: Deps, actor: Actor, input: { spaceId: string; entityIds: string[] }): Promise<SpaceDto> {
@@ -20,6 +23,8 @@ export async function addMembers({ db, events }: Deps, actor: Actor, input: { sp
   await db.membership.createMany({ data: ids.map((entityId) => ({ spaceId, entityId })), skipDuplicates: true });
   publishMembersAdded(events, spaceId, ids);
   const members = new Set(already.map((m) => m.entityId));
-  await announceAdded({ db, events }, actor, { space: me.space, addedIds: ids.filter((id) => !members.has(id)) });
+  const addedIds = ids.filter((id) => !members.has(id));
+  await postMembershipLine({ db, events }, actor, spaceId, { kind: "added", entityIds: addedIds });
+  await announceAdded({ db, events }, actor, { space: me.space, addedIds });
   return getSpace({ db }, actor, { spaceId });
 }

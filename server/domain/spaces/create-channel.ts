@@ -2,27 +2,30 @@ import type { SpaceDto } from "@/lib/realtime/dto";
 import { rooms } from "@/lib/realtime/events";
 import type { Actor, Deps } from "../deps";
 import { AppError } from "../errors";
-import { normaliseChannelName } from "./channel-name";
+import { assertChannelNameFree, normaliseChannelName, storingChannelName } from "./channel-name";
 import { getSpace } from "./get-space";
 import { announceAdded } from "./announce-added";
 
-/** A new channel owned by the actor, with the given humans and agents as members. */
+/** A new channel owned by the actor, with the given humans and agents as members. Its name must be free (channel-name.ts). */
 export async function createChannel({ db, events }: Deps, actor: Actor, input: { name: string; topic?: string; memberIds?: string[] }): Promise<SpaceDto> {
   const name = normaliseChannelName(input.name);
   const memberIds = [...new Set((input.memberIds ?? []).filter((id) => id !== actor.entityId))];
   const found = await db.entity.count({ where: { id: { in: memberIds } } });
   if (found !== memberIds.length) throw new AppError("bad_request", "Some members do not exist");
-  const space = await db.space.create({
-    data: {
-      name,
-      kind: "channel",
-      topic: input.topic ?? "",
-      createdById: actor.entityId,
-      memberships: {
-        create: [{ entityId: actor.entityId, role: "owner" }, ...memberIds.map((entityId) => ({ entityId, role: "member" as const }))],
+  await assertChannelNameFree(db, name);
+  const space = await storingChannelName(name, () =>
+    db.space.create({
+      data: {
+        name,
+        kind: "channel",
+        topic: input.topic ?? "",
+        createdById: actor.entityId,
+        memberships: {
+          create: [{ entityId: actor.entityId, role: "owner" }, ...memberIds.map((entityId) => ({ entityId, role: "member" as const }))],
+        },
       },
-    },
-  });
+    }),
+  );
   for (const id of [actor.entityId, ...memberIds]) {
     events.joinSpace(id, space.id);
     events.publish(rooms.entity(id), "space:updated", { spaceId: space.id });

@@ -13,6 +13,7 @@ import { archiveAgentHandler } from "../agent-archive";
 import { testModelHandler } from "../agent-model-test";
 import { addAgentSpaceHandler, removeAgentSpaceHandler } from "../agent-spaces";
 import { listAuditHandler } from "../audit";
+import { listChannelChoices } from "@/server/domain/agents/list-channel-choices";
 
 let t: TestServer;
 let admin: TestUser;
@@ -91,8 +92,8 @@ describe("POST /api/agents/:id/test-model", () => {
 });
 
 describe("/api/agents/:id/spaces", () => {
-  it("an admin adds the agent to a channel they are not in, and removes it; members are refused", async () => {
-    const design = await createChannel(t.deps, member.actor, { name: "design" });
+  it("an admin adds the agent to a channel they are in, and removes it; members are refused", async () => {
+    const design = await createChannel(t.deps, member.actor, { name: "design", memberIds: [admin.entityId] });
     const add = (cookie: string, body: unknown) => run(t, addAgentSpaceHandler, request(`/api/agents/${scoutId}/spaces`, { cookie, body }), { id: scoutId });
     const remove = (cookie: string) =>
       run(t, removeAgentSpaceHandler, request(`/api/agents/${scoutId}/spaces/${design.id}`, { method: "DELETE", cookie }), { id: scoutId, spaceId: design.id });
@@ -104,6 +105,23 @@ describe("/api/agents/:id/spaces", () => {
     expect((await remove(member.cookie)).status).toBe(403);
     expect((await remove(admin.cookie)).status).toBe(204);
     expect((await remove(admin.cookie)).status).toBe(404);
+  });
+
+  it("attack: an admin cannot put an agent into a private channel they are not in, nor is it offered to them", async () => {
+    const cleo = await t.user("Cleo");
+    const secret = await createChannel(t.deps, cleo.actor, { name: "cleo-private" });
+    const add = await run(t, addAgentSpaceHandler, request(`/api/agents/${scoutId}/spaces`, { cookie: admin.cookie, body: { spaceId: secret.id } }), {
+      id: scoutId,
+    });
+    expect(add.status).toBe(403);
+    expect(add.body.error).toMatchObject({
+      message: "You can only add an agent to a channel you are a member of",
+      fields: { spaceId: "Join the channel first" },
+    });
+    const scout = await t.deps.db.agent.findUniqueOrThrow({ where: { id: scoutId } });
+    expect(await t.deps.db.membership.count({ where: { spaceId: secret.id, entityId: scout.entityId } })).toBe(0);
+    const choices = await listChannelChoices(t.deps, admin.actor);
+    expect(choices.map((c) => c.id)).not.toContain(secret.id);
   });
 });
 

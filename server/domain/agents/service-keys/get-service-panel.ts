@@ -6,6 +6,7 @@ import type { Db } from "../../../db/client";
 import type { Actor, Deps } from "../../deps";
 import { AppError } from "../../errors";
 import { runSelect, toRunDto } from "../../runs/run-dto";
+import { loadRunViewer, redactRunDto } from "../../runs/redact-run";
 import { requireAgentAdmin } from "../require-agent-admin";
 
 export async function getServicePanel({ db }: Pick<Deps, "db">, actor: Actor, input: { agentId: string }): Promise<ServicePanelDto> {
@@ -15,7 +16,8 @@ export async function getServicePanel({ db }: Pick<Deps, "db">, actor: Actor, in
     select: { id: true, entityId: true, enabled: true, entity: { select: { name: true } } },
   });
   if (!agent) throw new AppError("not_found", "Agent not found");
-  const [key, runs] = await Promise.all([
+  const [viewer, key, runs] = await Promise.all([
+    loadRunViewer(db, actor),
     liveServiceKey(db, agent.id),
     db.run.findMany({
       where: { agentId: agent.id, triggerType: "service" },
@@ -24,7 +26,11 @@ export async function getServicePanel({ db }: Pick<Deps, "db">, actor: Actor, in
       select: runSelect,
     }),
   ]);
-  return { agent: { id: agent.id, entityId: agent.entityId, name: agent.entity.name, enabled: agent.enabled }, key, runs: runs.map(toRunDto) };
+  return {
+    agent: { id: agent.id, entityId: agent.entityId, name: agent.entity.name, enabled: agent.enabled },
+    key,
+    runs: runs.map((r) => redactRunDto(viewer, toRunDto(r), r)),
+  };
 }
 
 /** The agent's live key, if it has one (rotation leaves at most one). */
