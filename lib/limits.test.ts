@@ -161,6 +161,7 @@ describe("product limits", () => {
   it("30 usage reports per user per minute", () => expect(limits.RATE_LIMITS.usageReadsPerUser).toEqual({ points: 30, durationS: 60 }));
   it("usage covers the last 7 or 30 UTC days", () => expect(limits.USAGE_RANGE_DAYS).toEqual([7, 30]));
   it("an agent's Services page lists its 20 newest service runs", () => expect(limits.SERVICE_RUNS_SHOWN).toBe(20));
+  it("a service key lists at most 100 spaces", () => expect(limits.MAX_SERVICE_KEY_SPACES).toBe(100));
   it("a price save carries at most 200 models, each price at most 10,000 USD per million tokens", () => {
     expect(limits.MAX_PRICED_MODELS).toBe(200);
     expect(limits.MAX_PRICE_PER_M_TOKENS).toBe(10_000);

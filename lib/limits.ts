@@ -134,6 +134,8 @@ export const PLAN_RUNS_PAGE = 50;
 export const USAGE_RANGE_DAYS = [7, 30] as const;
 /** Service runs listed on an agent's Services page (newest first). */
 export const SERVICE_RUNS_SHOWN = 20;
+/** Spaces one service key may list (every key lists at least one). */
+export const MAX_SERVICE_KEY_SPACES = 100;
 /** Models one price-settings save may carry, and the highest price accepted (USD per million tokens). */
 export const MAX_PRICED_MODELS = 200;
 export const MAX_PRICE_PER_M_TOKENS = 10_000;

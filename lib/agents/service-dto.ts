@@ -6,14 +6,29 @@ export interface ServiceKeyDto {
   prefix: string;
   createdAt: string;
   lastUsedAt: string | null;
-  /** Spaces runs started with the key may reach; empty = all the agent's spaces. */
+  /** Spaces runs started with the key may reach; empty only on a legacy key (see `legacyCreator`). */
   spaceIds: string[];
+  /**
+   * A key made before every key listed its spaces reaches only the spaces its agent shares
+   * with the admin who made it: that admin's name (null when unknown: such a key reaches nothing).
+   * Undefined on a key with a list.
+   */
+  legacyCreator?: { name: string | null };
+}
+
+/** A space the viewing admin may list on a new key: the agent and the admin are both in it. */
+export interface KeySpaceDto {
+  id: string;
+  name: string;
+  kind: "channel" | "direct";
 }
 
 export interface ServicePanelDto {
   /** `entityId` is what runs name the agent by (RunDto.agent.id). */
   agent: { id: string; entityId: string; name: string; enabled: boolean };
   key: ServiceKeyDto | null;
+  /** The spaces this admin may give a new key, by name. */
+  spaces: KeySpaceDto[];
   /** The agent's newest service runs, newest first. */
   runs: RunDto[];
 }

@@ -1,16 +1,30 @@
 "use client";
-// The agent's service key: its prefix and dates; Rotate (the new key shown once, with Copy;
-// the old key stops working) and Revoke (after a confirmation). Both go through
-// /api/agents/:id/keys, which records them in the audit log.
+// The agent's service key: its prefix, dates and spaces; Rotate (for the spaces chosen, the new
+// key shown once, with Copy; the old key stops working) and Revoke (after a confirmation). Both
+// go through /api/agents/:id/keys, which records them in the audit log.
 import { useState } from "react";
-import type { RotatedKeyDto, ServiceKeyDto } from "@/lib/agents/service-dto";
+import type { KeySpaceDto, RotatedKeyDto, ServiceKeyDto } from "@/lib/agents/service-dto";
 import { CopyButton } from "./copy-button";
 import { errorText, when } from "./format";
+import { KeySpacesPicker, spaceLabel } from "./key-spaces-picker";
 
 const button = "rounded-lg px-4 py-2 text-sm font-medium disabled:opacity-60";
 
-export function ServiceKeyCard({ agentId, initial }: { agentId: string; initial: ServiceKeyDto | null }) {
+/** What the key reaches, in words: named spaces the viewer shares with the agent, the rest counted. */
+function reachText(key: ServiceKeyDto, spaces: KeySpaceDto[]): string {
+  if (key.legacyCreator) {
+    return key.legacyCreator.name
+      ? `legacy key: limited to the spaces ${key.legacyCreator.name} shares with the agent; rotate to choose spaces`
+      : "legacy key made without an admin: it reaches no space; rotate to choose spaces";
+  }
+  const named = spaces.filter((s) => key.spaceIds.includes(s.id)).map(spaceLabel);
+  const others = key.spaceIds.length - named.length;
+  return [...named, ...(others > 0 ? [`${others} other space${others === 1 ? "" : "s"}`] : [])].join(", ");
+}
+
+export function ServiceKeyCard({ agentId, initial, spaces }: { agentId: string; initial: ServiceKeyDto | null; spaces: KeySpaceDto[] }) {
   const [key, setKey] = useState(initial);
+  const [chosen, setChosen] = useState<string[]>(() => (initial?.spaceIds ?? []).filter((id) => spaces.some((s) => s.id === id)));
   const [fresh, setFresh] = useState<RotatedKeyDto | null>(null);
   const [busy, setBusy] = useState<"rotate" | "revoke" | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -19,7 +33,11 @@ export function ServiceKeyCard({ agentId, initial }: { agentId: string; initial:
   async function rotate() {
     setBusy("rotate");
     setError(null);
-    const res = await fetch(`/api/agents/${agentId}/keys`, { method: "POST" });
+    const res = await fetch(`/api/agents/${agentId}/keys`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ spaceIds: chosen }),
+    });
     const body = await res.json().catch(() => null);
     setBusy(null);
     if (!res.ok) return setError(errorText(body, res.status));
@@ -53,7 +71,7 @@ export function ServiceKeyCard({ agentId, initial }: { agentId: string; initial:
           <dt className="text-zinc-600 dark:text-zinc-400">Last used</dt>
           <dd>{key.lastUsedAt ? when(key.lastUsedAt) : "never"}</dd>
           <dt className="text-zinc-600 dark:text-zinc-400">Reaches</dt>
-          <dd>{key.spaceIds.length ? `${key.spaceIds.length} of the agent's spaces` : "all the agent's spaces"}</dd>
+          <dd>{reachText(key, spaces)}</dd>
         </dl>
       ) : (
         <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No key: services cannot trigger this agent. Rotate to create one.</p>
@@ -75,8 +93,16 @@ export function ServiceKeyCard({ agentId, initial }: { agentId: string; initial:
         </div>
       )}
 
+      <div className="mt-4">
+        <KeySpacesPicker spaces={spaces} chosen={chosen} onChange={setChosen} />
+      </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <button type="button" onClick={rotate} disabled={busy !== null} className={`${button} bg-accent-600 text-white hover:bg-accent-700`}>
+        <button
+          type="button"
+          onClick={rotate}
+          disabled={busy !== null || chosen.length === 0}
+          className={`${button} bg-accent-600 text-white hover:bg-accent-700`}
+        >
           {busy === "rotate" ? "Rotating…" : key ? "Rotate key" : "Create key"}
         </button>
         {key && !confirming && (

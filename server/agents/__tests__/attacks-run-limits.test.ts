@@ -16,7 +16,7 @@ afterEach(async () => srv?.close());
 async function setup() {
   const s = await startAgentScenario({ Hook: silent });
   srv = s.srv;
-  const { key } = await rotateServiceKey(srv.deps.db, s.agents.Hook!.id);
+  const { key } = await rotateServiceKey(srv.deps.db, s.agents.Hook!.id, { spaceIds: [s.space.id] });
   const post = (body: unknown) =>
     runHandler(srv, agentTriggerHandler, request(`/api/agents/${s.agents.Hook!.id}/trigger`, { headers: { "x-secret-key": key }, body }), {
       id: s.agents.Hook!.id,

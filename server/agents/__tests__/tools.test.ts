@@ -107,7 +107,7 @@ describe("tools", () => {
         () => ({ tool: "send_message", input: { text: "CI is green" } }),
       ]),
     });
-    const { key } = await rotateServiceKey(srv.deps.db, agents.Hook!.id);
+    const { key } = await rotateServiceKey(srv.deps.db, agents.Hook!.id, { spaceIds: [space.id] });
     const res = await runHandler(
       srv,
       agentTriggerHandler,
@@ -331,9 +331,10 @@ describe("plans", () => {
 
 describe("service triggers", () => {
   it("201 with a run id for the right key; 401 for a wrong or another agent's key; 400 for a bad body", async () => {
-    const { agents } = await setup({ Hook: () => ({ text: "ok" }), Other: () => ({ text: "ok" }) });
-    const { key } = await rotateServiceKey(srv.deps.db, agents.Hook!.id);
-    const { key: otherKey } = await rotateServiceKey(srv.deps.db, agents.Other!.id);
+    const { agents, space } = await setup({ Hook: () => ({ text: "ok" }), Other: () => ({ text: "ok" }) });
+    const spaceIds = [space.id];
+    const { key } = await rotateServiceKey(srv.deps.db, agents.Hook!.id, { spaceIds });
+    const { key: otherKey } = await rotateServiceKey(srv.deps.db, agents.Other!.id, { spaceIds });
     const post = (k: string | undefined, body: unknown) =>
       runHandler(srv, agentTriggerHandler, request(`/api/agents/${agents.Hook!.id}/trigger`, { headers: k ? { "x-secret-key": k } : {}, body }), {
         id: agents.Hook!.id,
@@ -348,7 +349,7 @@ describe("service triggers", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("bad_request");
     // Rotation revokes the old key; only the hash is stored.
-    const { key: rotated } = await rotateServiceKey(srv.deps.db, agents.Hook!.id);
+    const { key: rotated } = await rotateServiceKey(srv.deps.db, agents.Hook!.id, { spaceIds });
     expect((await post(key, { serviceName: "ci" })).status).toBe(401);
     expect((await post(rotated, { serviceName: "ci" })).status).toBe(201);
     const stored = await srv.deps.db.serviceKey.findMany();

@@ -6,6 +6,7 @@
 // the 200 the response started with ("Failed to process successful response"), so the cause
 // chain decides, not the status.
 import { APICallError, RetryError } from "ai";
+import { isModelRedirect, ModelRedirectError } from "./no-redirect-fetch";
 
 const PREFIX = "Model call failed:";
 
@@ -14,6 +15,7 @@ export function describeProviderFailure(e: unknown): string | undefined {
   const attempts = RetryError.isInstance(e) ? e.errors.length : 1;
   const last = RetryError.isInstance(e) ? e.lastError : e;
   const tries = attempts > 1 ? `, ${attempts} attempts` : "";
+  if (isModelRedirect(last)) return `${PREFIX} ${new ModelRedirectError().message}.`;
   const socket = socketFailure(last);
   if (socket === "lost") return `${PREFIX} the connection to the model provider was lost mid-response (${causeText(last)}${tries}).`;
   if (socket === "unreachable") return `${PREFIX} could not connect to the model provider (${causeText(last)}${tries}).`;

@@ -2,7 +2,8 @@
 // endpoint through the AI SDK's providers, keys from the environment; "offline" is the
 // built-in deterministic model. A missing key is a readable run failure, not a crash.
 // An agent's own baseURL is checked against PARLEY_MODEL_HOSTS here, at call time, so the
-// server's key never goes to a host the operator did not name (domain/agents/model-hosts.ts).
+// server's key never goes to a host the operator did not name (domain/agents/model-hosts.ts),
+// and every provider call uses noRedirectFetch, so no host can pass the call on by redirecting.
 import type { LanguageModel } from "ai";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createAnthropic } from "@ai-sdk/anthropic";
@@ -12,6 +13,7 @@ import { AppError } from "../../domain/errors";
 import { assertModelBaseURLAllowed } from "../../domain/agents/model-hosts";
 import { env } from "../../env";
 import { OfflineModel } from "./offline-model";
+import { noRedirectFetch } from "./no-redirect-fetch";
 
 export interface AgentModelConfig {
   id: string;
@@ -74,15 +76,24 @@ export const defaultModelResolver: ModelResolver = (agent) => {
       };
     case "openai":
       if (!e.OPENAI_API_KEY) throw new AppError("bad_request", `${agent.name} uses OpenAI but OPENAI_API_KEY is not set.`);
-      return { ...common, model: createOpenAI({ apiKey: e.OPENAI_API_KEY, baseURL: agentBaseURL() ?? e.OPENAI_BASE_URL })(agent.modelId) };
+      return {
+        ...common,
+        model: createOpenAI({ apiKey: e.OPENAI_API_KEY, baseURL: agentBaseURL() ?? e.OPENAI_BASE_URL, fetch: noRedirectFetch })(agent.modelId),
+      };
     case "anthropic":
       if (!e.ANTHROPIC_API_KEY) throw new AppError("bad_request", `${agent.name} uses Anthropic but ANTHROPIC_API_KEY is not set.`);
-      return { ...common, model: createAnthropic({ apiKey: e.ANTHROPIC_API_KEY, baseURL: e.ANTHROPIC_BASE_URL })(agent.modelId) };
+      return { ...common, model: createAnthropic({ apiKey: e.ANTHROPIC_API_KEY, baseURL: e.ANTHROPIC_BASE_URL, fetch: noRedirectFetch })(agent.modelId) };
     case "openai-compatible": {
       const baseURL = agentBaseURL() ?? e.OPENAI_COMPATIBLE_BASE_URL;
       if (!baseURL) throw new AppError("bad_request", `${agent.name} uses an OpenAI-compatible endpoint but OPENAI_COMPATIBLE_BASE_URL is not set.`);
       // includeUsage asks the server for token counts on streamed calls (off by default there).
-      const provider = createOpenAICompatible({ name: "openai-compatible", baseURL, apiKey: e.OPENAI_COMPATIBLE_API_KEY, includeUsage: true });
+      const provider = createOpenAICompatible({
+        name: "openai-compatible",
+        baseURL,
+        apiKey: e.OPENAI_COMPATIBLE_API_KEY,
+        includeUsage: true,
+        fetch: noRedirectFetch,
+      });
       return { ...common, model: provider(agent.modelId) };
     }
     default:

@@ -4,7 +4,8 @@
 //   - a human's message: the spaces that human and the agent are both members of;
 //   - an agent's message: the sending run's reach ∩ this agent's spaces (a chain never widens);
 //   - a plan: the reach of the run that made the plan, stored with it;
-//   - a service trigger: the agent's spaces, or the key's narrower list.
+//   - a service trigger: the key's list of spaces (the agent's, of those; an old key without a
+//     list: the spaces the agent shares with the admin who made the key, as of the trigger).
 // Tools refuse spaces outside the reach, and the context never mentions them.
 import type { Db } from "../../db/client";
 import { AppError } from "../../domain/errors";
@@ -47,10 +48,22 @@ export async function senderScope(db: Db, m: Sent): Promise<{ reach: string[]; r
 /** The reach of a run triggered by a message: the agent's spaces (spacesOf) within its sender's reach (senderScope). */
 export const reachForMessage = (agentSpaces: Reach, senderReach: Reach): string[] => intersect(agentSpaces, senderReach);
 
-/** The reach of a service-triggered run: the agent's spaces, narrowed by the key's list when it has one. */
-export async function reachForService(db: Db, agentEntityId: string, keySpaceIds: readonly string[]): Promise<string[]> {
+/**
+ * The reach of a service-triggered run: the agent's spaces within the key's list. A key made
+ * before every key had a list reaches only what the agent shares with the admin who made it,
+ * computed now (so it follows that admin out of a channel); with no known maker, nothing.
+ * `key` null: no key at all (an admin's test trigger), the agent's spaces, which the caller
+ * narrows to the admin's own.
+ */
+export async function reachForService(
+  db: Db,
+  agentEntityId: string,
+  key: { spaceIds: readonly string[]; createdById: string | null } | null,
+): Promise<string[]> {
   const agentSpaces = await spacesOf(db, agentEntityId);
-  return keySpaceIds.length ? intersect(agentSpaces, keySpaceIds) : agentSpaces;
+  if (!key) return agentSpaces;
+  if (key.spaceIds.length) return intersect(agentSpaces, key.spaceIds);
+  return key.createdById ? intersect(agentSpaces, await spacesOf(db, key.createdById)) : [];
 }
 
 /** A tool may touch `spaceId` only when it is in reach and the agent is (still) a member. */

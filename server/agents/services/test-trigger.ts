@@ -14,6 +14,10 @@ export async function testTrigger(
 ): Promise<{ runId: string }> {
   requireAgentAdmin(actor);
   // The live key's narrowing applies, so the test shows what the service itself would get.
-  const key = await ctx.db.serviceKey.findFirst({ where: { agentId: input.agentId, revokedAt: null }, select: { id: true, spaceIds: true } });
-  return triggerService(ctx, input.agentId, { id: key?.id ?? "admin-test", spaceIds: key?.spaceIds ?? [] }, input.body, { requesterId: actor.entityId });
+  const key = await ctx.db.serviceKey.findFirst({
+    where: { agentId: input.agentId, revokedAt: null },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, spaceIds: true, createdById: true },
+  });
+  return triggerService(ctx, input.agentId, key, input.body, { requesterId: actor.entityId });
 }

@@ -24,7 +24,7 @@ export const serviceTriggerInput = z.object({
 export async function triggerService(
   ctx: GatewayCtx,
   agentId: string,
-  key: VerifiedServiceKey,
+  key: VerifiedServiceKey | null,
   body: z.infer<typeof serviceTriggerInput>,
   opts: { requesterId?: string } = {},
 ): Promise<{ runId: string }> {
@@ -37,7 +37,7 @@ export async function triggerService(
   const now = ctx.clock.now();
   const overBudget = await budgetRefusal(ctx.db, agent, now);
   if (overBudget) throw new AppError("rate_limited", `${overBudget}; try again after 00:00 UTC`, { retryAfterS: secondsToNextUtcDay(now) });
-  const keyReach = await reachForService(ctx.db, agent.entityId, key.spaceIds);
+  const keyReach = await reachForService(ctx.db, agent.entityId, key);
   const reach = opts.requesterId ? await currentReach(ctx.db, keyReach, opts.requesterId) : keyReach;
   // Counted and created under the per-agent lock the message triggers take, so the cap holds under a burst.
   const run = await ctx.db.$transaction(async (tx) => {

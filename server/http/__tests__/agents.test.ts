@@ -86,14 +86,55 @@ describe("agent settings API", () => {
     // A space the agent is not in cannot be named (it would reach nothing, and says the caller expected it to).
     expect((await rotate(admin.cookie, { spaceIds: [elsewhere.id] })).status).toBe(400);
     expect((await rotate(admin.cookie, { spaceIds: "all" })).status).toBe(400);
-    expect((await rotate(member.cookie)).status).toBe(403);
-    // Body-less: a key for all the agent's spaces.
-    expect((await rotate(admin.cookie)).body.spaceIds).toEqual([]);
+    expect((await rotate(member.cookie, { spaceIds: [ops.id] })).status).toBe(403);
+  });
+
+  it("a key must list its spaces: a missing or empty list is a 400 naming spaceIds, and the old key stays live", async () => {
+    const scout = await t.deps.db.agent.findUniqueOrThrow({ where: { id: agentId } });
+    const ops = await createChannel(t.deps, admin.actor, { name: "ops2", memberIds: [scout.entityId] });
+    const rotate = (body?: unknown) =>
+      run(t, rotateKeyHandler, request(`/api/agents/${agentId}/keys`, { method: "POST", cookie: admin.cookie, body }), { id: agentId });
+    const live = await rotate({ spaceIds: [ops.id] });
+    for (const body of [undefined, {}, { spaceIds: [] }, { spaceIds: null }]) {
+      const res = await rotate(body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.fields).toHaveProperty("spaceIds");
+    }
+    expect((await t.deps.db.serviceKey.findFirstOrThrow({ where: { agentId, revokedAt: null } })).prefix).toBe(live.body.prefix);
+  });
+
+  it("an admin may list only spaces both the agent and that admin are in", async () => {
+    const scout = await t.deps.db.agent.findUniqueOrThrow({ where: { id: agentId } });
+    const other = await t.user("Oda", { isAdmin: true });
+    // A channel with the agent that this admin is not in (Oda created it, so Oda is).
+    const theirs = await createChannel(t.deps, other.actor, { name: "odas", memberIds: [scout.entityId] });
+    const res = await run(
+      t,
+      rotateKeyHandler,
+      request(`/api/agents/${agentId}/keys`, { method: "POST", cookie: admin.cookie, body: { spaceIds: [theirs.id] } }),
+      {
+        id: agentId,
+      },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.spaceIds).toMatch(/you are a member of/);
+    const ok = await run(
+      t,
+      rotateKeyHandler,
+      request(`/api/agents/${agentId}/keys`, { method: "POST", cookie: other.cookie, body: { spaceIds: [theirs.id] } }),
+      {
+        id: agentId,
+      },
+    );
+    expect(ok.status).toBe(201);
   });
 
   it("account and admin changes are rate limited per user (key rotation flood → 429)", async () => {
     const flooder = await t.user("Flo", { isAdmin: true });
-    const rotate = () => run(t, rotateKeyHandler, request(`/api/agents/${agentId}/keys`, { method: "POST", cookie: flooder.cookie }), { id: agentId });
+    const scout = await t.deps.db.agent.findUniqueOrThrow({ where: { id: agentId } });
+    const room = await createChannel(t.deps, flooder.actor, { name: "flo", memberIds: [scout.entityId] });
+    const body = { spaceIds: [room.id] };
+    const rotate = () => run(t, rotateKeyHandler, request(`/api/agents/${agentId}/keys`, { method: "POST", cookie: flooder.cookie, body }), { id: agentId });
     for (let i = 0; i < RATE_LIMITS.accountChangesPerUser.points; i++) expect((await rotate()).status).toBe(201);
     const refused = await rotate();
     expect(refused.status).toBe(429);

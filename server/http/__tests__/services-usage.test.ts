@@ -79,8 +79,14 @@ describe("test trigger", () => {
 });
 
 describe("service keys over HTTP", () => {
-  const keys = (method: "POST" | "DELETE", auth: { cookie?: string; bearer?: string }) =>
-    run(t, method === "POST" ? rotateKeyHandler : revokeKeyHandler, request(`/api/agents/${agent.id}/keys`, { method, ...auth }), { id: agent.id });
+  let room: { id: string } | undefined;
+  const keys = async (method: "POST" | "DELETE", auth: { cookie?: string; bearer?: string }) => {
+    room ??= await createChannel(t.deps, admin.actor, { name: "keys", memberIds: [agent.entityId] });
+    const body = method === "POST" ? { spaceIds: [room.id] } : undefined;
+    return run(t, method === "POST" ? rotateKeyHandler : revokeKeyHandler, request(`/api/agents/${agent.id}/keys`, { method, ...auth, body }), {
+      id: agent.id,
+    });
+  };
   const trigger = (key: string) =>
     run(t, agentTriggerHandler, request(`/api/agents/${agent.id}/trigger`, { method: "POST", headers: { "x-secret-key": key }, body: { serviceName: "ci" } }), {
       id: agent.id,

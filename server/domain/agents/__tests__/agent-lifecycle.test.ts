@@ -76,7 +76,7 @@ describe("archiveAgent", () => {
     await sendMessage(s.srv.deps, s.ada.actor, { spaceId: s.space.id, text: "Scout, hello" });
     await s.srv.gateway.idle();
     const oldRun = await s.srv.deps.db.run.findFirstOrThrow({ where: { agentId: scout.id } });
-    const { key } = await rotateServiceKey(s.srv.deps.db, scout.id);
+    const { key } = await rotateServiceKey(s.srv.deps.db, scout.id, { spaceIds: [s.space.id] });
     const plan = await s.srv.deps.db.plan.create({
       data: {
         agentId: scout.id,
@@ -109,7 +109,9 @@ describe("archiveAgent", () => {
     await s.srv.gateway.tick();
     expect(await s.srv.deps.db.run.count({ where: { planId: plan.id } })).toBe(0);
     expect(await verifyServiceKey(s.srv.deps.db, scout.id, key)).toBeNull();
-    await expect(triggerService(s.srv.gateway.ctx, scout.id, { id: "k", spaceIds: [] }, { serviceName: "ci", payload: null } as never)).rejects.toMatchObject({
+    await expect(
+      triggerService(s.srv.gateway.ctx, scout.id, { id: "k", spaceIds: [s.space.id], createdById: null }, { serviceName: "ci", payload: null } as never),
+    ).rejects.toMatchObject({
       code: "not_found",
     });
 

@@ -1,6 +1,8 @@
 // An admin token pointing an agent's modelSettings.baseURL at its own server would get the
 // server's provider key with the next model call. The base URL must be on PARLEY_MODEL_HOSTS:
 // refused when set over the API, and again when a run resolves its model.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer, type TestUser } from "@/server/testing/test-server";
 import { createAgent, silent, startAgentScenario } from "@/server/testing/agents";
@@ -11,6 +13,7 @@ import { defaultModelResolver } from "@/server/agents/models/resolve-model";
 import { sendMessage } from "@/server/domain/messages/send-message";
 import { env } from "@/server/env";
 import { matchModelHost } from "../model-hosts";
+import { testAgentModel } from "../test-agent-model";
 
 describe("which hosts match", () => {
   const hosts = ["llm.internal", "localhost:11434", "[::1]:8000"];
@@ -116,6 +119,73 @@ describe("resolving the model at call time", () => {
     } finally {
       fetchSpy.mockRestore();
       await srv.close();
+    }
+  });
+});
+
+describe("an allowed model host that answers with a redirect", () => {
+  // The allowed host answers 307 to a second server; following it would send the request body
+  // (the whole context) and the provider key's header to a host the operator never allowed.
+  let target: Server;
+  let redirector: Server;
+  const reached: string[] = [];
+  const asked: string[] = [];
+  const listen = (server: Server) =>
+    new Promise<string>((ok) => server.listen(0, "127.0.0.1", () => ok(`127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  let redirectorHost: string;
+  beforeAll(async () => {
+    target = createServer((req, res) => {
+      reached.push(`${req.method} ${req.url} ${req.headers.authorization ?? ""}`);
+      res.writeHead(500).end();
+    });
+    const targetHost = await listen(target);
+    redirector = createServer((req, res) => {
+      asked.push(`${req.method} ${req.url}`);
+      res.writeHead(307, { location: `http://${targetHost}${req.url}` }).end();
+    });
+    redirectorHost = await listen(redirector);
+  });
+  afterAll(async () => {
+    target?.close();
+    redirector?.close();
+  });
+  const settings = () => ({ baseURL: `http://${redirectorHost}/v1` });
+  const secrets = () => ({ OPENAI_COMPATIBLE_API_KEY: "sk-server-key", PARLEY_MODEL_HOSTS: redirectorHost });
+  const REDIRECT = "the model host answered with a redirect; Parley does not follow redirects";
+
+  it("a run's call is not sent on: the run fails saying so, and the redirect's target gets nothing", async () => {
+    asked.length = 0;
+    const { srv, ada, agents, space } = await startAgentScenario(
+      { Local: silent },
+      { agentOptions: { Local: { provider: "openai-compatible", modelId: "llama3.1", modelSettings: settings() } } },
+    );
+    try {
+      await withEnv(secrets(), async () => {
+        await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "hi" });
+        await srv.gateway.idle();
+      });
+      const failed = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Local!.id } });
+      expect(failed.status).toBe("failed");
+      expect(failed.error).toContain(REDIRECT);
+      expect(asked.length).toBeGreaterThan(0);
+      expect(reached).toEqual([]);
+    } finally {
+      await srv.close();
+    }
+  });
+
+  it("Test model shows the redirect as a clear error, and the target gets nothing", async () => {
+    asked.length = 0;
+    const t = await startTestServer();
+    try {
+      const admin = await t.user("Ada", { isAdmin: true });
+      const agent = await createAgent(t.deps.db, "Local", { provider: "openai-compatible", modelId: "llama3.1", modelSettings: settings() });
+      const result = await withEnv(secrets(), () => testAgentModel({ db: t.deps.db }, admin.actor, { agentId: agent.id }));
+      expect(result).toMatchObject({ ok: false, text: `Model call failed: ${REDIRECT}.` });
+      expect(asked).toHaveLength(1);
+      expect(reached).toEqual([]);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -1,7 +1,8 @@
-// What an agent's Services page shows: its live key (prefix and dates, never the key) and its
-// newest service runs. Admins only: keys and runs are agent administration.
+// What an agent's Services page shows: its live key (prefix and dates, never the key), the
+// spaces the viewing admin may give a new key, and its newest service runs. Admins only: keys
+// and runs are agent administration.
 import { SERVICE_RUNS_SHOWN } from "@/lib/limits";
-import type { ServiceKeyDto, ServicePanelDto } from "@/lib/agents/service-dto";
+import type { KeySpaceDto, ServiceKeyDto, ServicePanelDto } from "@/lib/agents/service-dto";
 import type { Db } from "../../../db/client";
 import type { Actor, Deps } from "../../deps";
 import { AppError } from "../../errors";
@@ -16,9 +17,10 @@ export async function getServicePanel({ db }: Pick<Deps, "db">, actor: Actor, in
     select: { id: true, entityId: true, enabled: true, entity: { select: { name: true } } },
   });
   if (!agent) throw new AppError("not_found", "Agent not found");
-  const [viewer, key, runs] = await Promise.all([
+  const [viewer, key, spaces, runs] = await Promise.all([
     loadRunViewer(db, actor),
     liveServiceKey(db, agent.id),
+    keySpacesFor(db, agent.entityId, actor.entityId),
     db.run.findMany({
       where: { agentId: agent.id, triggerType: "service" },
       orderBy: { queuedAt: "desc" },
@@ -29,8 +31,21 @@ export async function getServicePanel({ db }: Pick<Deps, "db">, actor: Actor, in
   return {
     agent: { id: agent.id, entityId: agent.entityId, name: agent.entity.name, enabled: agent.enabled },
     key,
+    spaces,
     runs: runs.map((r) => redactRunDto(viewer, toRunDto(r), r)),
   };
+}
+
+/** The live spaces both the agent and the admin are in: all a key this admin makes may list. */
+async function keySpacesFor(db: Db, agentEntityId: string, adminEntityId: string): Promise<KeySpaceDto[]> {
+  return db.space.findMany({
+    where: {
+      archivedAt: null,
+      AND: [{ memberships: { some: { entityId: agentEntityId } } }, { memberships: { some: { entityId: adminEntityId } } }],
+    },
+    orderBy: { name: "asc" },
+    select: { id: true, name: true, kind: true },
+  });
 }
 
 /** The agent's live key, if it has one (rotation leaves at most one). */
@@ -38,7 +53,18 @@ export async function liveServiceKey(db: Db, agentId: string): Promise<ServiceKe
   const row = await db.serviceKey.findFirst({
     where: { agentId, revokedAt: null },
     orderBy: { createdAt: "desc" },
-    select: { prefix: true, createdAt: true, lastUsedAt: true, spaceIds: true },
+    select: { prefix: true, createdAt: true, lastUsedAt: true, spaceIds: true, createdById: true },
   });
-  return row ? { prefix: row.prefix, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null, spaceIds: row.spaceIds } : null;
+  if (!row) return null;
+  const dto: ServiceKeyDto = {
+    prefix: row.prefix,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    spaceIds: row.spaceIds,
+  };
+  if (!row.spaceIds.length) {
+    const creator = row.createdById ? await db.entity.findUnique({ where: { id: row.createdById }, select: { name: true } }) : null;
+    dto.legacyCreator = { name: creator?.name ?? null };
+  }
+  return dto;
 }
