@@ -190,6 +190,8 @@ export interface ContextInput {
     id: string;
     status: string;
     triggerType: string;
+    /** The message a space_message run is handling (its trigger). */
+    triggerMessageId?: string | null;
     senderName: string | null;
     spaceName: string | null;
     waitingIn: string | null;

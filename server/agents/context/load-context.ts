@@ -120,6 +120,7 @@ export async function loadContext(
         id: r.id,
         status: r.status,
         triggerType: r.triggerType,
+        triggerMessageId: r.triggerMessageId,
         senderName: r.triggerEntityId ? (senders.get(r.triggerEntityId) ?? null) : null,
         spaceName: r.triggerSpaceId ? (spaceNames.get(r.triggerSpaceId) ?? null) : null,
         waitingIn: w ? (spaceNames.get(w.spaceId) ?? null) : null,
