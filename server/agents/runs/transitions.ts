@@ -203,5 +203,5 @@ export async function finishRun(
     row.status !== "completed" && row.triggerMessageId
       ? await ctx.db.message.findUnique({ where: { id: row.triggerMessageId }, select: { spaceId: true, seq: true } })
       : null;
-  await advanceCursors(ctx, run.entityId, run.seen, trigger ?? undefined);
+  await advanceCursors(ctx, run, run.seen, trigger ?? undefined);
 }

@@ -5,6 +5,7 @@
 import type { Actor, Deps } from "../deps";
 import { recordAudit } from "../audit/record-audit";
 import { announceAdded } from "../spaces/announce-added";
+import { startAgentCursors } from "../spaces/start-agent-cursors";
 import { publishMembersAdded } from "../spaces/publish-membership";
 import { agentSpaceTarget } from "./agent-space-target";
 import { assertNotArchived } from "./archive-agent";
@@ -21,6 +22,7 @@ export async function addAgentToSpace(
   assertNotArchived(agent);
   const added = await db.$transaction(async (tx) => {
     const { count } = await tx.membership.createMany({ data: [{ spaceId: space.id, entityId: agent.entityId }], skipDuplicates: true });
+    if (count) await startAgentCursors(tx, space.id, [agent.entityId]);
     if (count)
       await recordAudit(tx, actor, {
         action: "agent.space_add",

@@ -3,6 +3,7 @@ import type { SpaceDto } from "@/lib/realtime/dto";
 import type { Actor, Deps } from "../deps";
 import { AppError } from "../errors";
 import { announceAdded } from "./announce-added";
+import { startAgentCursors } from "./start-agent-cursors";
 import { getSpace } from "./get-space";
 import { publishMembersAdded } from "./publish-membership";
 import { requireMembership } from "./require-membership";
@@ -18,8 +19,13 @@ export async function addMembers({ db, events }: Deps, actor: Actor, input: { sp
   ]);
   if (found !== ids.length) throw new AppError("bad_request", "Some members do not exist");
   await db.membership.createMany({ data: ids.map((entityId) => ({ spaceId, entityId })), skipDuplicates: true });
-  publishMembersAdded(events, spaceId, ids);
   const members = new Set(already.map((m) => m.entityId));
+  await startAgentCursors(
+    db,
+    spaceId,
+    ids.filter((id) => !members.has(id)),
+  );
+  publishMembersAdded(events, spaceId, ids);
   await announceAdded({ db, events }, actor, { space: me.space, addedIds: ids.filter((id) => !members.has(id)) });
   return getSpace({ db }, actor, { spaceId });
 }
