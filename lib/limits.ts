@@ -102,6 +102,11 @@ export const EARLIER_KEY_LINES = 5;
 export const MAX_SUMMARY_CHARS = 1_200;
 /** A model-written summary not back by then is skipped for this run (the digest still stands). */
 export const SUMMARY_TIMEOUT_MS = 20_000;
+/**
+ * Unread messages older than SPACE HISTORY's window are counted and digested, not shown: the
+ * digest's key lines are picked from at most this many of the newest of them.
+ */
+export const UNREAD_DIGEST_SCAN = 500;
 /** An older tool result shrunk to fit the in-run budget keeps this many characters. */
 export const TOOL_RESULT_PREVIEW_CHARS = 300;
 

@@ -157,9 +157,10 @@ describe("clipping", () => {
     const c = buildContext(input(50, 0, long, { maxTokens: budget.context }));
     expect(c.tokens).toBeLessThanOrEqual(budget.context);
     expect(c.text).toContain("[msg:m50]");
-    // What was left out stays unread: the range marked seen starts after it.
+    // What was left out is counted and digested in a block the model is shown: it counts as seen.
     expect(c.omittedNew).toBeGreaterThan(0);
-    expect(c.seen).toEqual({ spaceId: "sp-1", fromSeq: c.omittedNew + 1, toSeq: 50 });
+    expect(c.text).toContain(`… ${c.omittedNew} older unread messages not shown in full`);
+    expect(c.seen).toEqual({ spaceId: "sp-1", fromSeq: 1, toSeq: 50 });
   });
 });
 

@@ -174,7 +174,7 @@ describe("context builder (pure)", () => {
     expect([...at].sort((x, y) => x - y)).toEqual(at);
   });
 
-  it("over budget, drops the oldest [SEEN] lines first, then [NEW] ones (left unread), never the trigger, and says how many", () => {
+  it("over budget, drops the oldest [SEEN] lines first, then [NEW] ones (digested), never the trigger, and says how many", () => {
     const messages = Array.from({ length: 50 }, (_, i) => msg(i + 1, ada, `${"long text ".repeat(30)} #${i + 1}`));
     const base = input({
       trigger: {
@@ -192,14 +192,15 @@ describe("context builder (pure)", () => {
     expect(small.text).not.toContain("[msg:m1]");
     for (let i = 46; i <= 50; i++) expect(small.text).toContain(`[msg:m${i}]`);
     // Even a tiny budget keeps the trigger and the 5 most recent [SEEN] lines; [NEW] lines
-    // left out stay unread: the range marked seen starts after them.
+    // left out are counted and digested in a block the model is shown, so they count as seen.
     const tiny = buildContext({ ...base, maxTokens: 10 });
     expect(tiny.omittedSeen).toBe(40);
     expect(tiny.text).toContain("[msg:m50]");
     for (let i = 41; i <= 45; i++) expect(tiny.text).toContain(`[msg:m${i}]`);
     expect(tiny.omittedNew).toBe(4);
-    expect(tiny.text).toContain("… 4 unread messages not shown to fit the context budget (read_messages offset=1)");
-    expect(tiny.seen).toEqual({ spaceId: "sp-1", fromSeq: 50, toSeq: 50 });
+    expect(tiny.text).toContain("… 4 older unread messages not shown in full (");
+    expect(tiny.text).toContain("they now count as read (read_messages offset=1 for the full text):");
+    expect(tiny.seen).toEqual({ spaceId: "sp-1", fromSeq: 1, toSeq: 50 });
   });
 
   it("shows a resumed wait's result and a previous failure", () => {

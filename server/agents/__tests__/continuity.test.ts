@@ -243,7 +243,7 @@ describe("speaking rules follow the trigger", () => {
     await sendMessage(srv.deps, ada.actor, { spaceId: side.id, text: "status?" });
     await srv.gateway.idle();
     expect(calls.Ops!.at(-1)).toContain(
-      `  - Run ${waiting.id} — waiting_reply in "ops", asked msg:${question.id} ${JSON.stringify(QUESTION)}, triggered by "Ada" in "ops"`,
+      `  - Run ${waiting.id} — waiting_reply in "ops", asked msg:${question.id} ${JSON.stringify(QUESTION)}, handling msg:${waiting.triggerMessageId} from "Ada" in "ops"`,
     );
 
     const yes = (await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "yes" })).message;

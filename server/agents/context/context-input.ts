@@ -40,6 +40,9 @@ export interface MessageOrigin {
   expectsReply?: boolean;
 }
 
+/** Unread messages told about as a digest rather than shown: seqs fromSeq..throughSeq. */
+export type UnreadDigest = EarlierDigest & { fromSeq: number };
+
 export interface SpaceHistory {
   space: { id: string; name: string };
   messages: HistoryMessage[];
@@ -49,6 +52,12 @@ export interface SpaceHistory {
   shownFromSeq: number;
   /** Unread messages older than the window, not shown. */
   unshownUnread: number;
+  /** Their digest (load-unread.ts): shown instead of them, so they count as seen. */
+  unread?: UnreadDigest | null;
+  /** Messages another live run of the agent owns (its trigger or folded into it), by id: their run's id. */
+  handledElsewhere?: Record<string, string>;
+  /** When the agent joined the space: messages from before then are earlier history, not requests to it. */
+  joinedAt?: string;
   /** Seq ranges of this space already shown earlier in the same run (Run.seenCursors): [SEEN], not [NEW] again. */
   seenThisRun?: [number, number][];
 }
@@ -190,6 +199,8 @@ export interface ContextInput {
     id: string;
     status: string;
     triggerType: string;
+    /** The message a space_message run is handling (its trigger). */
+    triggerMessageId?: string | null;
     senderName: string | null;
     spaceName: string | null;
     waitingIn: string | null;

@@ -14,11 +14,22 @@ export const quote = (text: string): string => oneLineJson(text);
 
 export function messageLine(
   m: HistoryMessage,
-  marks: { seen: boolean; trigger?: boolean; reply?: boolean; failedRun?: string; spaceId: string; viewerId: string; reach: readonly string[] },
+  marks: {
+    seen: boolean;
+    trigger?: boolean;
+    reply?: boolean;
+    failedRun?: string;
+    /** Another live run of the viewing agent owns this message (runs/pending-triggers.ts): not this run's to answer. */
+    handledBy?: string;
+    spaceId: string;
+    viewerId: string;
+    reach: readonly string[];
+  },
 ): string {
   const head = `[msg:${m.id}] [${m.createdAt}] ${entityRef(m.sender)}: ${quote(m.text)}`;
   const failed = marks.failedRun ? ` ← FAILED EARLIER (run ${marks.failedRun})` : "";
-  const tail = `  ${marks.seen ? "[SEEN]" : "[NEW]"}${marks.trigger ? " ← TRIGGER" : ""}${marks.reply ? " ← REPLY (answered your wait)" : ""}${failed}`;
+  const owned = marks.handledBy ? ` ← HANDLED BY YOUR RUN ${marks.handledBy}` : "";
+  const tail = `  ${marks.seen ? "[SEEN]" : "[NEW]"}${marks.trigger ? " ← TRIGGER" : ""}${marks.reply ? " ← REPLY (answered your wait)" : ""}${failed}${owned}`;
   const extra: string[] = [];
   const why = originNote(m.origin, marks.spaceId, m.sender.id === marks.viewerId, marks.reach);
   if (why) extra.push(`      ${why}`);

@@ -20,6 +20,8 @@ import { loadQuestion, loadQuestions } from "./load-resume";
 import { loadFolded } from "./load-folded";
 import { loadWaitMarks } from "./load-wait-marks";
 import { loadAdminChanges } from "./load-admin-changes";
+import { loadUnread } from "./load-unread";
+import { pendingTriggers } from "../runs/pending-triggers";
 
 const entitySel = { id: true, name: true, type: true } as const;
 
@@ -35,9 +37,9 @@ export async function loadContext(
   // history read checks the membership beside its other reads, not before them (one round trip
   // fewer before the model call), and has nothing to show for a space that fails the check.
   const candidate = inReach(reach, run.activeSpaceId) ? run.activeSpaceId : null;
-  const [trigger, history, spaces, goals, memories, plans, activeRuns, failed, thisRun, adminChanges, modeRows] = await Promise.all([
+  const [trigger, history, spaces, goals, memories, plans, activeRuns, failed, thisRun, adminChanges, modeRows, pending] = await Promise.all([
     loadTrigger(db, run),
-    candidate ? loadHistory(db, candidate, agent.entityId) : null,
+    candidate ? loadHistory(db, candidate, agent.entityId, HISTORY_WINDOW, 0, true) : null,
     db.space.findMany({
       // Spaces outside the reach are not mentioned at all, ids included.
       where: { id: { in: [...reach] }, memberships: { some: { entityId: agent.entityId } }, archivedAt: null },
@@ -65,6 +67,7 @@ export async function loadContext(
     loadAdminChanges(db, { id: run.id, agentId: agent.id, startedAt: run.startedAt, reach }, opts.now),
     // The agent's own reply mode per space in reach (its membership may be beyond the members listed).
     db.membership.findMany({ where: { entityId: agent.entityId, spaceId: { in: [...reach] } }, select: { spaceId: true, replyMode: true } }),
+    candidate ? pendingTriggers(db, agent, run.id, candidate) : null,
   ]);
   const activeSpace = history?.space ?? null;
   const questions = await loadQuestions(db, activeRuns, reach);
@@ -93,7 +96,13 @@ export async function loadContext(
           }
         : null,
     activeSpace: activeSpace ? { ...activeSpace, auto: run.triggerType === "space_message" && activeSpace.id === run.triggerSpaceId } : null,
-    history: history ? { ...history, seenThisRun: parseSeen(run.seenCursors)[history.space.id] ?? [] } : null,
+    history: history
+      ? {
+          ...history,
+          seenThisRun: parseSeen(run.seenCursors)[history.space.id] ?? [],
+          handledElsewhere: pending?.size ? Object.fromEntries([...pending].map(([id, p]) => [id, p.runId])) : undefined,
+        }
+      : null,
     spaces: spaces.map((s) => ({ id: s.id, name: s.name, kind: s.kind, members: s.memberships.map((m) => m.entity), replyMode: modes.get(s.id) })),
     goals: goals
       .filter(visibleWithin(reach))
@@ -120,6 +129,7 @@ export async function loadContext(
         id: r.id,
         status: r.status,
         triggerType: r.triggerType,
+        triggerMessageId: r.triggerMessageId,
         senderName: r.triggerEntityId ? (senders.get(r.triggerEntityId) ?? null) : null,
         spaceName: r.triggerSpaceId ? (spaceNames.get(r.triggerSpaceId) ?? null) : null,
         waitingIn: w ? (spaceNames.get(w.spaceId) ?? null) : null,
@@ -167,10 +177,10 @@ async function loadTrigger(db: Db, run: Run): Promise<TriggerInput> {
  * The newest messages of a space as its member `entityId` sees them, or null when it is not
  * (or no longer) a member: what was read then is dropped, never shown.
  */
-export async function loadHistory(db: Db, spaceId: string, entityId: string, limit = HISTORY_WINDOW, offset = 0) {
+export async function loadHistory(db: Db, spaceId: string, entityId: string, limit = HISTORY_WINDOW, offset = 0, withUnread = false) {
   const [space, membership, rows] = await Promise.all([
     db.space.findUnique({ where: { id: spaceId }, select: { id: true, name: true } }),
-    db.membership.findUnique({ where: { spaceId_entityId: { spaceId, entityId } }, select: { lastProcessedSeq: true } }),
+    db.membership.findUnique({ where: { spaceId_entityId: { spaceId, entityId } }, select: { lastProcessedSeq: true, joinedAt: true } }),
     db.message.findMany({
       where: { spaceId, deletedAt: null },
       orderBy: { seq: "desc" },
@@ -193,10 +203,9 @@ export async function loadHistory(db: Db, spaceId: string, entityId: string, lim
   if (!space || !membership) return null;
   const boundary = rows.length > limit ? rows.pop()! : null;
   const { lastProcessedSeq } = membership;
-  const unshownUnread =
-    boundary && boundary.seq > lastProcessedSeq
-      ? await db.message.count({ where: { spaceId, deletedAt: null, seq: { gt: lastProcessedSeq, lte: boundary.seq } } })
-      : 0;
+  // Unread messages older than the window: counted and digested (shown as a digest, so they count as seen).
+  const unread = withUnread && boundary && boundary.seq > lastProcessedSeq ? await loadUnread(db, spaceId, lastProcessedSeq, boundary.seq) : null;
+  const unshownUnread = unread?.count ?? 0;
   const waitMarks = await loadWaitMarks(db, rows);
   const messages: HistoryMessage[] = rows.reverse().map((r) => ({
     ...waitMarks.get(r.id),
@@ -208,5 +217,13 @@ export async function loadHistory(db: Db, spaceId: string, entityId: string, lim
     replyToMessageId: r.replyToMessageId,
     origin: (r.origin as MessageOrigin | null) ?? null,
   }));
-  return { space, messages, lastProcessedSeq, shownFromSeq: boundary ? boundary.seq + 1 : 1, unshownUnread };
+  return {
+    space,
+    messages,
+    lastProcessedSeq,
+    shownFromSeq: boundary ? boundary.seq + 1 : 1,
+    unshownUnread,
+    unread,
+    joinedAt: membership.joinedAt.toISOString(),
+  };
 }

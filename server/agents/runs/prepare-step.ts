@@ -29,7 +29,11 @@ function preview(output: ToolResultOutput, chars: number): ToolResultOutput | nu
 }
 
 /** The messages with tool results shrunk, oldest first, until they fit; the newest step's results last of all. */
-export function shrinkToolResults(messages: ModelMessage[], budget: StepBudget): ModelMessage[] | null {
+export function shrinkToolResults(
+  messages: ModelMessage[],
+  budget: StepBudget,
+  onShrunk?: (toolCallId: string, preview: string) => void,
+): ModelMessage[] | null {
   const tokens = messages.map((m) => messageTokens(m, budget.counting));
   let total = tokens.reduce((a, b) => a + b, 0);
   if (total <= budget.limit) return null;
@@ -45,6 +49,7 @@ export function shrinkToolResults(messages: ModelMessage[], budget: StepBudget):
     const content = m.content.map((part) => {
       if (part.type !== "tool-result") return part;
       const shrunk = preview(part.output, TOOL_RESULT_PREVIEW_CHARS);
+      if (shrunk?.type === "text") onShrunk?.(part.toolCallId, shrunk.value);
       return shrunk ? { ...part, output: shrunk } : part;
     });
     const next = { ...m, content } as ModelMessage;
@@ -60,10 +65,10 @@ export function shrinkToolResults(messages: ModelMessage[], budget: StepBudget):
 }
 
 /** The prepareStep hook of a model call; the shrunk messages carry forward to later steps. */
-export function boundSteps(budget: StepBudget | undefined): PrepareStepFunction<ToolSet> | undefined {
+export function boundSteps(budget: StepBudget | undefined, onShrunk?: (toolCallId: string, preview: string) => void): PrepareStepFunction<ToolSet> | undefined {
   if (!budget) return undefined;
   return ({ messages }) => {
-    const shrunk = shrinkToolResults(messages, budget);
+    const shrunk = shrinkToolResults(messages, budget, onShrunk);
     return shrunk ? { messages: shrunk } : {};
   };
 }

@@ -2,6 +2,7 @@
 // status and (status, resumeAt) indexes) over live runs only, never a scan of ended history.
 import type { Db } from "../../db/client";
 import { LIVE_RUN_STATUSES } from "@/lib/runs/run-status";
+import { heldSql } from "./claim";
 
 /** Runs not ended yet, by status. */
 export async function liveRunCounts(db: Db): Promise<Record<string, number>> {
@@ -15,6 +16,6 @@ export async function runQueueDepth(db: Db, now: Date): Promise<number> {
     SELECT count(*)::int AS n
     FROM "Run" r JOIN "Agent" a ON a.id = r."agentId"
     WHERE a.enabled AND a."archivedAt" IS NULL
-      AND (r.status = 'queued' OR (r.status = 'waiting_reply' AND r."resumeAt" <= ${now.toISOString()}::timestamp))`;
+      AND ((r.status = 'queued' AND NOT ${heldSql}) OR (r.status = 'waiting_reply' AND r."resumeAt" <= ${now.toISOString()}::timestamp))`;
   return row?.n ?? 0;
 }

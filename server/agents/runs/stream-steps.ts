@@ -10,7 +10,7 @@ import { type ModelContext, modelPrompt, promptCaching } from "../models/prompt-
 import { stepUsage } from "../models/step-usage";
 import { modelCallMetrics } from "../models/model-call-metrics";
 import { buildTools } from "../tools/build-tools";
-import type { RunScope } from "../tools/run-scope";
+import { pageShrunk, type RunScope } from "../tools/run-scope";
 import type { DraftStream } from "./draft-stream";
 import { appendRunEvent } from "./run-events";
 import { boundSteps, type StepBudget } from "./prepare-step";
@@ -35,7 +35,8 @@ export function startModelCall(ctx: GatewayCtx, scope: RunScope, call: ModelCall
     maxOutputTokens: call.model.maxOutputTokens,
     maxRetries: 1,
     onStepFinish: (step) => recordStep(ctx, scope.run.id, step),
-    prepareStep: boundSteps(call.steps),
+    // A page shrunk to its preview counts as seen only as far as the preview shows.
+    prepareStep: boundSteps(call.steps, (toolCallId, preview) => pageShrunk(scope, toolCallId, preview)),
     ...modelCallMetrics(),
   });
 }

@@ -20,7 +20,7 @@ import { metrics } from "../../metrics/metrics";
 import { broadcastRun } from "./broadcast-run";
 import type { RunRow } from "../../domain/runs/run-dto";
 import { advanceCursors } from "./cursors";
-import type { Candidate } from "./claim";
+import { type Candidate, heldSql } from "./claim";
 import { loadRunningRun, type RunningRun } from "./running-run";
 
 export const LEGAL_TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {
@@ -95,11 +95,12 @@ function underAgentLock<T>(ctx: Ctx, agentId: string, fn: (tx: Prisma.Transactio
 }
 
 /** A claim's outcome; a claimed run comes with its row for the executor (null if it was canceled at once). */
-export type Claim = { outcome: "claimed"; run: RunningRun | null } | { outcome: "full" | "gone" };
+export type Claim = { outcome: "claimed"; run: RunningRun | null } | { outcome: "full" | "gone" | "held" };
 
 /**
  * Starts a queued run or resumes a waiting one whose resumeAt is due. "full" when the agent
- * is at its cap, "gone" when someone else moved the run.
+ * is at its cap, "gone" when someone else moved the run, "held" when a run of the agent is
+ * running in the queued run's space (claim.ts): it starts once that one ends.
  */
 export async function claimRun(ctx: Ctx, c: Candidate): Promise<Claim> {
   requireLegal(c.status, "running");
@@ -118,6 +119,9 @@ export async function claimRun(ctx: Ctx, c: Candidate): Promise<Claim> {
       });
       return count === 1 ? ("claimed" as const) : ("gone" as const);
     }
+    // Asked again under the lock: the worker's look-up may predate a claim by another process.
+    const held = await tx.$queryRaw<{ held: boolean }[]>`SELECT ${heldSql} AS held FROM "Run" r WHERE r.id = ${c.id}`;
+    if (held[0]?.held) return "held" as const;
     // A run put back by a shutdown keeps its first start: its maximum duration runs on.
     const fresh = await tx.run.updateMany({ where: { id: c.id, status: "queued", startedAt: null }, data: { status: "running", startedAt: now } });
     const again = fresh.count ? fresh : await tx.run.updateMany({ where: { id: c.id, status: "queued" }, data: { status: "running" } });
@@ -199,5 +203,5 @@ export async function finishRun(
     row.status !== "completed" && row.triggerMessageId
       ? await ctx.db.message.findUnique({ where: { id: row.triggerMessageId }, select: { spaceId: true, seq: true } })
       : null;
-  await advanceCursors(ctx, run.entityId, run.seen, trigger ?? undefined);
+  await advanceCursors(ctx, run, run.seen, trigger ?? undefined);
 }

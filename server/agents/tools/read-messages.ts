@@ -1,5 +1,6 @@
 // read_messages: a page of a space's history (newest last), for spaces of the agent's within
-// the run's reach. What it shows counts as seen.
+// the run's reach. What it shows counts as seen (a page later shrunk to a preview, only the
+// lines the preview shows: run-scope.ts pageShrunk).
 import { z } from "zod";
 import { READ_MESSAGES_LIMIT } from "@/lib/limits";
 import { requireMembership } from "../../domain/spaces/require-membership";
@@ -7,7 +8,8 @@ import { AppError } from "../../domain/errors";
 import { loadHistory } from "../context/load-context";
 import { messageLine } from "../context/format";
 import { requireInReach } from "../reach/reach";
-import { noteSeen } from "./run-scope";
+import { notePage } from "./run-scope";
+import { pendingTriggers } from "../runs/pending-triggers";
 import { defineTool } from "./tool";
 
 export const readMessagesTool = defineTool({
@@ -18,7 +20,7 @@ export const readMessagesTool = defineTool({
     limit: z.number().int().min(1).max(READ_MESSAGES_LIMIT).optional().describe(`How many messages (default and max ${READ_MESSAGES_LIMIT})`),
     offset: z.number().int().min(0).optional().describe("Skip this many of the newest messages, to page back"),
   }),
-  async execute(scope, input) {
+  async execute(scope, input, toolCallId) {
     const spaceId = input.spaceId ?? scope.state.activeSpaceId;
     if (!spaceId) throw new AppError("bad_request", "No spaceId given and no active space.");
     requireInReach(scope.run.reach, spaceId);
@@ -26,11 +28,23 @@ export const readMessagesTool = defineTool({
     const h = await loadHistory(scope.ctx.db, spaceId, scope.agent.entityId, input.limit ?? READ_MESSAGES_LIMIT, input.offset ?? 0);
     // Removed from the space between the two reads.
     if (!h) throw new AppError("not_found", "Space not found or you are not a member");
+    // Requests another run of the agent is to handle say so: reading them is not handling them.
+    const pending = await pendingTriggers(scope.ctx.db, scope.agent, scope.run.id, spaceId);
+    const lines = h.messages.map((m) =>
+      messageLine(m, {
+        seen: m.seq <= h.lastProcessedSeq,
+        handledBy: pending.get(m.id)?.runId,
+        spaceId,
+        viewerId: scope.agent.entityId,
+        reach: scope.run.reach,
+      }),
+    );
     const last = h.messages.at(-1);
-    if (last) noteSeen(scope, spaceId, h.shownFromSeq, last.seq);
+    if (last)
+      notePage(scope, toolCallId, { spaceId, fromSeq: h.shownFromSeq, toSeq: last.seq, lines: h.messages.map((m, i) => ({ seq: m.seq, line: lines[i]! })) });
     return {
       space: { id: h.space.id, name: h.space.name },
-      messages: h.messages.map((m) => messageLine(m, { seen: m.seq <= h.lastProcessedSeq, spaceId, viewerId: scope.agent.entityId, reach: scope.run.reach })),
+      messages: lines,
       count: h.messages.length,
     };
   },

@@ -30,14 +30,54 @@ export interface RunScope {
     waitCount: number;
     /** Messages shown per space, as seq ranges (runs/seen-ranges.ts); stored in Run.seenCursors. */
     seen: Record<string, SeenRanges>;
+    /** What `seen` held apart from this call's read_messages pages: the base it is recomputed from when a page shrinks. */
+    seenBase?: Record<string, SeenRanges>;
+    /** This call's read_messages pages by tool call id, with the lines each showed. */
+    pages?: Record<string, ShownPage>;
     /** Settles when every tool call started so far has (build-tools.ts runs them in order). */
     toolCalls?: Promise<unknown>;
   };
 }
 
+/** A read_messages page: the range it covers and each line it showed; `visible`, once shrunk, the seqs its preview still shows. */
+export interface ShownPage {
+  spaceId: string;
+  fromSeq: number;
+  toSeq: number;
+  lines: { seq: number; line: string }[];
+  visible?: number[];
+}
+
 /** Records that messages `fromSeq`..`toSeq` of a space were shown to the agent (or written by it). */
 export function noteSeen(scope: RunScope, spaceId: string, fromSeq: number, toSeq: number): void {
-  scope.state.seen[spaceId] = addRange(scope.state.seen[spaceId] ?? [], fromSeq, toSeq);
+  const s = scope.state;
+  if (s.seenBase) s.seenBase[spaceId] = addRange(s.seenBase[spaceId] ?? [], fromSeq, toSeq);
+  s.seen[spaceId] = addRange(s.seen[spaceId] ?? [], fromSeq, toSeq);
+}
+
+/** Records a read_messages page as shown, in full until a later step shrinks it (pageShrunk). */
+export function notePage(scope: RunScope, toolCallId: string, page: ShownPage): void {
+  const s = scope.state;
+  s.seenBase ??= structuredClone(s.seen);
+  (s.pages ??= {})[toolCallId] = page;
+  s.seen[page.spaceId] = addRange(s.seen[page.spaceId] ?? [], page.fromSeq, page.toSeq);
+}
+
+/**
+ * What the model sees counts, nothing more: a page the in-run budget shrank to a preview
+ * (runs/prepare-step.ts) counts only the lines the preview shows whole.
+ */
+export function pageShrunk(scope: RunScope, toolCallId: string, preview: string): void {
+  const s = scope.state;
+  const page = s.pages?.[toolCallId];
+  if (!page || !s.seenBase) return;
+  page.visible = page.lines.filter((l) => preview.includes(JSON.stringify(l.line))).map((l) => l.seq);
+  const seen = structuredClone(s.seenBase);
+  for (const p of Object.values(s.pages ?? {})) {
+    if (!p.visible) seen[p.spaceId] = addRange(seen[p.spaceId] ?? [], p.fromSeq, p.toSeq);
+    else for (const seq of p.visible) seen[p.spaceId] = addRange(seen[p.spaceId] ?? [], seq, seq);
+  }
+  s.seen = seen;
 }
 
 /** What a memory, goal or plan made now records about where it came from, and the run that made it (for the audit log). */

@@ -3,7 +3,8 @@
 // the agent is disabled, its reply mode in this space says no (off, or "when addressed" and
 // the message neither names it nor replies to its message), the chain is at the space's
 // depth limit, or the agent already has a queued run in this space (the message folds into
-// it). Every outcome is recorded as a TriggerDecision with its reason.
+// it). A run queued while another of the agent's runs executes in the space waits for that
+// one to end (runs/claim.ts). Every outcome is recorded as a TriggerDecision with its reason.
 import type { MessageDto } from "@/lib/realtime/dto";
 import type { GatewayCtx } from "../gateway-context";
 import type { Prisma } from "@/generated/prisma/client";
@@ -212,6 +213,10 @@ async function queueOrFold(
     if (waiting >= MAX_QUEUED_RUNS_PER_AGENT)
       return decided({ decision: "refused", reason: `queue full: the agent already has ${waiting} queued runs (limit ${MAX_QUEUED_RUNS_PER_AGENT})` });
     const running = live.length - waiting;
+    // One run handles each request: a run already executing here was shown (or will read)
+    // what came before this message, so this one waits for it to end (claim.ts) and later
+    // messages fold into it.
+    const busyHere = live.some((r) => r.status === "running" && r.triggerType === "space_message" && r.triggerSpaceId === m.spaceId);
     const run = await tx.run.create({
       data: {
         agentId,
@@ -227,8 +232,11 @@ async function queueOrFold(
       },
       select: { id: true },
     });
-    const reason =
-      running >= agent.maxConcurrentRuns ? `queued behind ${running} running runs (limit ${agent.maxConcurrentRuns})` : `queued at chain depth ${depth}`;
+    const reason = busyHere
+      ? "queued behind the agent's run in this space: it starts when that run ends"
+      : running >= agent.maxConcurrentRuns
+        ? `queued behind ${running} running runs (limit ${agent.maxConcurrentRuns})`
+        : `queued at chain depth ${depth}`;
     return decided({ decision: "triggered", reason, runId: run.id });
   });
 }

@@ -7,6 +7,7 @@
 import type { Actor, Deps } from "../deps";
 import { recordAudit } from "../audit/record-audit";
 import { announceAdded } from "../spaces/announce-added";
+import { startAgentCursors } from "../spaces/start-agent-cursors";
 import { publishMembersAdded } from "../spaces/publish-membership";
 import { postMembershipLine } from "../spaces/membership-line";
 import { agentSpaceTarget } from "./agent-space-target";
@@ -28,6 +29,7 @@ export async function addAgentToSpace(
   if (!mine) throw new AppError("forbidden", "You can only add an agent to a channel you are a member of", { fields: { spaceId: "Join the channel first" } });
   const added = await db.$transaction(async (tx) => {
     const { count } = await tx.membership.createMany({ data: [{ spaceId: space.id, entityId: agent.entityId }], skipDuplicates: true });
+    if (count) await startAgentCursors(tx, space.id, [agent.entityId]);
     if (count)
       await recordAudit(tx, actor, {
         action: "agent.space_add",

@@ -8,9 +8,10 @@
 // once (when its block ages) and the cached history before it stays the same. Over the
 // budget, in order: the oldest [SEEN] lines go (all but the MIN_RECENT_SEEN_LINES most
 // recent), and an EARLIER IN THIS SPACE digest stands for them; then lines are cut down to
-// MIN_LINE_CHARS, oldest first; then the oldest [NEW] lines go too, and stay unread (their
-// range is not marked seen, so the next run shows them again). The trigger, the reply and a
-// failed trigger always stay.
+// MIN_LINE_CHARS, oldest first; then the oldest [NEW] lines go too. Unread messages never
+// shown line by line (older than the window, or [NEW] lines left out) are counted and digested
+// in one block the model is shown (blocks/unread.ts), so they count as seen: a backlog of any
+// size is handled within one run. The trigger, the reply and a failed trigger always stay.
 import { HISTORY_ANCHOR_BLOCK, MAX_NEW_LINE_CHARS, MAX_OLD_LINE_CHARS, MIN_LINE_CHARS, MIN_RECENT_SEEN_LINES } from "@/lib/limits";
 import type { ContextInput, HistoryMessage, SpaceHistory } from "../context-input";
 import { clipText } from "../clip";
@@ -19,12 +20,17 @@ import { messageLine, quote } from "../format";
 import { countTokens, DEFAULT_CHARS_PER_TOKEN } from "../token-count";
 import { EARLIER_BLOCK_MAX_CHARS, earlierBlock } from "./earlier";
 import { inRanges, waitDivider } from "./wait-divider";
+import { unreadLines } from "./unread";
 
 export interface HistoryLines {
   header: string;
   /** The EARLIER IN THIS SPACE block (a digest of the [SEEN] lines left out), shown before the header; empty when none. */
   earlierLines: string[];
-  /** Lines about messages not shown: older unread ones and [NEW] ones left out (per run), [SEEN] ones left out for the budget. */
+  /**
+   * Lines about messages not shown: the digest of unread ones not shown line by line (and, in an
+   * agent's first context, that older lines are from before it joined), [NEW] ones left out (per
+   * run), [SEEN] ones left out for the budget.
+   */
   notes: { unshown: string | null; omitted: string | null; omittedNew: string | null };
   seen: string[];
   /** The seq of each `seen` line. */
@@ -83,6 +89,7 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
       trigger: m.id === triggerId,
       reply: m.id === replyId,
       failedRun: failedBy.get(m.id),
+      handledBy: h.handledElsewhere?.[m.id],
       spaceId: h.space.id,
       viewerId: input.agent.entityId,
       reach: input.reach,
@@ -97,6 +104,7 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
   // Room for the header, the divider and the notes on what was left out.
   let total = count(header) + (divider ? count(divider.line) : 0);
   total += 2 * count(`  … 999 earlier [SEEN] messages omitted to fit the context budget (use read_messages offset=999)`);
+  if (h.unread) total += count(unreadLines(h.unread, h.messages.length).join("\n"));
   total += entries.reduce((n, e) => n + e.tokens, 0);
   let room = budget;
   // Once lines are left out the EARLIER digest stands for them: keep its room free.
@@ -120,7 +128,8 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
     render(e, MIN_LINE_CHARS);
     total += e.tokens;
   }
-  // 3. The oldest [NEW] lines: they stay unread.
+  // 3. The oldest [NEW] lines: a digest stands for them, so keep its room free.
+  if (total > room && !h.unread) room -= Math.ceil(EARLIER_BLOCK_MAX_CHARS / (input.counting?.charsPerToken ?? DEFAULT_CHARS_PER_TOKEN));
   for (const e of entries) {
     if (total <= room) break;
     if (!e.dropped && !e.marks.seen && !e.pinned) drop(e);
@@ -132,16 +141,21 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
   const earlier = droppedSeen.length ? mergeDigest(input.earlier, droppedSeen) : null;
   const omitted = droppedSeen.length;
   const newest = droppedNew.at(-1);
-  // Unread messages older than the window were not shown: say so, with the offset that pages back to them.
-  const unshown = h.unshownUnread;
+  // Unread messages not shown line by line (older than the window, left out for the budget): one digest stands for them.
+  const merged = newest
+    ? mergeDigest(
+        h.unread,
+        droppedNew.map((e) => e.m),
+      )
+    : null;
+  const unread = merged ? { ...merged, fromSeq: h.unread?.fromSeq ?? droppedNew[0]!.m.seq } : (h.unread ?? null);
+  const unreadOffset = newest ? h.messages.length - 1 - h.messages.indexOf(newest.m) : h.messages.length;
   const notes = {
-    unshown: unshown ? `  … ${unshown} older unread message${unshown === 1 ? "" : "s"} not shown (read_messages offset=${h.messages.length})` : null,
+    unshown: [...(unread ? unreadLines(unread, unreadOffset) : []), ...joinedNote(h)].join("\n") || null,
     omitted: omitted
       ? `  … ${omitted} earlier [SEEN] message${omitted === 1 ? "" : "s"} omitted to fit the context budget (use read_messages to see them)`
       : null,
-    omittedNew: newest
-      ? `  … ${droppedNew.length} unread message${droppedNew.length === 1 ? "" : "s"} not shown to fit the context budget (read_messages offset=${h.messages.length - 1 - h.messages.indexOf(newest.m)})`
-      : null,
+    omittedNew: null,
   };
   const seenKept = kept.filter((e) => e.marks.seen);
   const fresh = kept.filter((e) => !e.marks.seen).map((e) => ({ seq: e.m.seq, line: e.line }));
@@ -151,8 +165,8 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
     if (!h.messages.some((m) => m.seq > divider.afterSeq)) fresh.push({ seq: divider.afterSeq, line: `${divider.line.replace(/ ──$/, "")}: nothing ──` });
     else if (at >= 0) fresh.splice(at, 0, { seq: divider.afterSeq, line: divider.line });
   }
-  // Left-out unread messages must not count as seen: the shown range starts after the newest of them.
-  const fromSeq = kept.length === 0 ? null : newest ? newest.m.seq + 1 : h.shownFromSeq;
+  // Shown or digested: every unread message from the cursor on counts as seen.
+  const fromSeq = kept.length === 0 && !unread ? null : Math.min(unread?.fromSeq ?? h.shownFromSeq, h.shownFromSeq);
   return {
     header,
     earlierLines: earlier ? earlierBlock(earlier) : [],
@@ -165,4 +179,18 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
     fromSeq,
     earlier,
   };
+}
+
+/**
+ * An agent added to a space with history: until its first run there ends (its cursor still at
+ * the join), it is told that the older lines are the space's history from before it joined.
+ */
+function joinedNote(h: SpaceHistory): string[] {
+  const joinedAt = h.joinedAt;
+  if (!joinedAt) return [];
+  const lastBefore = h.messages.filter((m) => m.createdAt < joinedAt).at(-1);
+  if (!lastBefore || lastBefore.seq !== h.lastProcessedSeq) return [];
+  return [
+    `  (you were added to this space at ${h.joinedAt}: the messages before then are its earlier history, shown as [SEEN] for context; they are not requests to you)`,
+  ];
 }

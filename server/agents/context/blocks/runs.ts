@@ -1,4 +1,5 @@
-// ACTIVE RUNS: the agent's unfinished runs, and what each waiting one asked.
+// ACTIVE RUNS: the agent's unfinished runs, the message each is handling (so a run does not
+// answer a request another run has), and what each waiting one asked.
 import type { ContextInput } from "../context-input";
 import { clip, quote } from "../format";
 
@@ -9,7 +10,7 @@ export function runsBlock(input: ContextInput): string {
     const me = r.id === input.runId ? " (this run)" : "";
     const why =
       r.triggerType === "space_message"
-        ? `triggered by ${r.senderName ? quote(r.senderName) : "someone"} in ${quote(r.spaceName ?? "?")}`
+        ? `${r.triggerMessageId ? `handling msg:${r.triggerMessageId} from` : "triggered by"} ${r.senderName ? quote(r.senderName) : "someone"} in ${quote(r.spaceName ?? "?")}`
         : `triggered by ${r.triggerType}`;
     const asked = r.question ? `, asked msg:${r.question.messageId} ${quote(clip(r.question.text, QUESTION_CHARS))}` : "";
     const state = r.status === "waiting_reply" ? `waiting_reply in ${quote(r.waitingIn ?? "?")}${asked}` : r.status;
