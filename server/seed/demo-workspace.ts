@@ -48,8 +48,8 @@ export async function seedDemoWorkspace(db: Db, model: { provider: string; model
   if ((await db.user.count()) > 0) return false;
   const deps: Deps = { db, events: nullSink };
 
-  // One at a time: each hashes a password, and more hashes at once than
-  // MAX_CONCURRENT_PASSWORD_HASHES are refused as busy.
+  // One at a time: each hashes a password, and the server's own hashes share one queue
+  // (password.ts) in which only one may wait; more at once would be refused as busy.
   const humans = [];
   for (const u of DEMO_USERS) humans.push(await createUser({ db }, u));
   const [ada, ben, cleo] = humans;

@@ -188,7 +188,7 @@ describe("sign-in floods", () => {
     const after = await ids();
     expect(after.sessions).toEqual(expect.arrayContaining(kept.sessions));
     expect(after.tokens).toEqual(kept.tokens);
-  });
+  }, 120_000);
 
   it("an address's wrong passwords for an account block that address for that account only", async () => {
     const victim = await account("PairVictim");
@@ -253,6 +253,8 @@ describe("one address flooding the sign-in door", () => {
     const user = await account("Member");
     const edge = await edgeServer();
     const flooder = freshIp();
+    // Most of its budget already spent, so the flood reaches its limit within the test.
+    for (let i = 0; i < RATE_LIMITS.signInPerIp.points - 4; i++) await t.deps.limits!.consume("signInPerIp", flooder);
     const flood: Record<string, number> = {};
     let stop = false;
     // Eight connections from one address, each sending wrong sign-ins as fast as it is answered.
@@ -278,10 +280,10 @@ describe("one address flooding the sign-in door", () => {
     }
     // The flood spent at most its per-address limit on hashes; past it, refused (429), and
     // past its share of the door, busy (503): never a share of anyone else's.
-    expect(flood.wrong ?? 0).toBeLessThanOrEqual(RATE_LIMITS.signInPerIp.points + HASHING_POSTS_PER_ADDRESS);
+    expect(flood.wrong ?? 0).toBeLessThanOrEqual(4 + HASHING_POSTS_PER_ADDRESS);
     expect(flood["429"] ?? 0).toBeGreaterThan(0);
     expect(flood["signed-in"]).toBeUndefined();
-  });
+  }, 120_000);
 });
 
 describe("refusals thrown by the server's own module copies", () => {

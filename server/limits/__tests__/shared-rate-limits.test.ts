@@ -37,3 +37,15 @@ it("two processes of one deployment share a person's count; another prefix has i
   const ours = keys.filter((k) => k.includes(prefix));
   expect(ours.sort()).toEqual([`${prefix}-other:rl:messagesPerUser:ada`, `${prefix}:rl:messagesPerUser:ada`].sort());
 });
+
+it("an account's wrong sign-ins, which slow its sign-ins, are one count across processes, and counting never refuses", async () => {
+  const [a, b] = [createRateLimits({ redis: clients[0], prefix }), createRateLimits({ redis: clients[1], prefix })];
+  expect(await a.count("signInFailuresPerAccount", "acct")).toBe(0);
+  for (let i = 0; i < 12; i++) await (i % 2 ? a : b).consume("signInFailuresPerAccount", "acct");
+  expect(await a.count("signInFailuresPerAccount", "acct")).toBe(12);
+  expect(await b.count("signInFailuresPerAccount", "acct")).toBe(12);
+  await a.check("signInFailuresPerAccount", "acct"); // not a lockout: never refused
+  const memory = createRateLimits();
+  await memory.consume("signInFailuresPerAccount", "acct");
+  expect(await memory.count("signInFailuresPerAccount", "acct")).toBe(1);
+});
