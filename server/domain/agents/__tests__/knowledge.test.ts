@@ -20,6 +20,8 @@ import { listPlans } from "../knowledge/list-plans";
 import { setPlanPaused } from "../knowledge/pause-plan";
 import { getMemories } from "../get-memories";
 import { setMemories } from "../set-memories";
+import { scopeOf } from "../provenance";
+import { setPlans } from "../set-plans";
 
 let t: TestServer;
 let admin: TestUser;
@@ -154,5 +156,26 @@ describe("plans", () => {
     await deletePlan(t.deps, admin.actor, { agentId, planId: plan.id });
     expect((await listPlans(t.deps, admin.actor, { agentId })).map((p) => p.name)).toEqual(["digest"]);
     expect(await lastAudit()).toMatchObject({ action: "plan.delete", subject: 'plan "ping"' });
+  });
+});
+
+describe("ownership and scope", () => {
+  it("the migration's backfill computes the same scope as the code", async () => {
+    const reach = ["cz9", "Cb1", "ca2", "c_3", "c-4", "a10", "a9"];
+    const [row] = await t.deps.db.$queryRaw<
+      { scope: string }[]
+    >`SELECT array_to_string(ARRAY(SELECT r FROM unnest(${reach}::text[]) AS r ORDER BY r COLLATE "C"), ',') AS scope`;
+    expect(row!.scope).toBe(scopeOf(reach));
+  });
+
+  it("an admin pausing a run-made plan makes it the admin's: the run can no longer re-set it", async () => {
+    const run = { originSpaceId: "s1", reach: ["s1"], runId: "r1", requesterId: member.entityId };
+    const runActor = { entityId: member.entityId, run };
+    const [p] = await setPlans(t.deps, runActor, { agentId, plans: [{ name: "nightly", instruction: "tidy", cron: "0 3 * * *" }], now });
+    await setPlanPaused(t.deps, admin.actor, { agentId, planId: p!.id, paused: true, now });
+    await expect(setPlans(t.deps, runActor, { agentId, plans: [{ name: "nightly", instruction: "tidy", cron: "0 3 * * *" }], now })).rejects.toThrow(
+      /plans\[0\]: an admin set this plan; it is read-only to agents/,
+    );
+    expect((await t.deps.db.plan.findUniqueOrThrow({ where: { id: p!.id } })).status).toBe("paused");
   });
 });
