@@ -72,15 +72,16 @@ describe("goals", () => {
 describe("memories", () => {
   it("admin-made memories are visible to every run; edits keep a run-made memory's reach", async () => {
     const m = await createMemory(t.deps, admin.actor, { agentId, memory: { key: "tone", value: "brief" } });
-    expect(m.madeByAdmin).toBe(true);
+    expect(m).toMatchObject({ madeByAdmin: true, adminOwned: true });
     // A run with no reach at all still sees the admin's memory.
     const runActor = { ...admin.actor, isAdmin: false, run: { originSpaceId: null, reach: [] } };
     expect(await getMemories(t.deps, runActor, { agentId })).toContainEqual(expect.objectContaining({ key: "tone", value: "brief" }));
 
     await setMemories(t.deps, { ...runActor, run: { originSpaceId: "s1", reach: ["s1"] } }, { agentId, memories: [{ key: "secret", value: "from s1" }] });
     const secret = (await listMemories(t.deps, admin.actor, { agentId })).find((x) => x.key === "secret")!;
-    expect(secret).toMatchObject({ madeByAdmin: false, originSpace: { id: "s1" } });
-    await updateMemory(t.deps, admin.actor, { agentId, memoryId: secret.id, changes: { value: "edited" } });
+    expect(secret).toMatchObject({ madeByAdmin: false, adminOwned: false, originSpace: { id: "s1" } });
+    // The admin's edit makes it the admin's: the panel says the agent can no longer change it.
+    expect(await updateMemory(t.deps, admin.actor, { agentId, memoryId: secret.id, changes: { value: "edited" } })).toMatchObject({ adminOwned: true });
     expect(await lastAudit()).toMatchObject({ action: "memory.update", before: { value: "from s1" }, after: { value: "edited" } });
     expect((await t.deps.db.auditEntry.findFirstOrThrow({ where: { agentId, action: "memory.update" } })).itemReach).toEqual(["s1"]);
     expect((await t.deps.db.memory.findUniqueOrThrow({ where: { id: secret.id } })).reach).toEqual(["s1"]);
