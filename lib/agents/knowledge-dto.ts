@@ -9,6 +9,8 @@ export type GoalStatus = (typeof GOAL_STATUSES)[number];
 export interface KnowledgeOrigin {
   madeByAdmin: boolean;
   originSpace: { id: string; name: string } | null;
+  /** An admin created, edited or paused it: the agent's runs cannot change or delete it. */
+  adminOwned: boolean;
 }
 
 export interface GoalAdminDto extends KnowledgeOrigin {

@@ -115,11 +115,15 @@ export function Section({ title, description, children }: { title: string; descr
   );
 }
 
-/** Who made an item: an admin (every run sees it) or a run in a space (only runs that reach it). */
-export function OriginNote({ madeByAdmin, originSpace }: { madeByAdmin: boolean; originSpace: { name: string } | null }) {
+/**
+ * Who made an item: an admin (every run sees it) or a run in a space (only runs that reach it),
+ * and whether the agent may still change it (not once an admin created, edited or paused it).
+ */
+export function OriginNote({ madeByAdmin, originSpace, adminOwned }: { madeByAdmin: boolean; originSpace: { name: string } | null; adminOwned: boolean }) {
   return (
     <span className="text-xs text-zinc-500 dark:text-zinc-400">
       {madeByAdmin ? "by an admin · every run sees it" : originSpace ? `by a run in ${originSpace.name}` : "by a run"}
+      {adminOwned && " · read-only to the agent"}
     </span>
   );
 }

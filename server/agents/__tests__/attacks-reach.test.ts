@@ -64,6 +64,7 @@ const obedient =
       });
     else if ((m = /^remember (.+)$/.exec(cmd))) plan.push({ tool: "set_memories", input: { memories: [{ key: "note", value: m[1] }] } });
     else if (cmd === "recall") plan.push({ tool: "get_memories", input: {} }, dump());
+    else if (cmd === "list runs") plan.push({ tool: "get_my_runs", input: {} }, dump());
     else if ((m = /^later (.+)$/.exec(cmd))) plan.push({ tool: "set_plans", input: { plans: [{ name: "later", instruction: m[1], runAfter: "1 minute" }] } });
     else if ((m = /^tell (\w+): (.+)$/.exec(cmd))) plan.push({ tool: "send_message", input: { text: `${m[1]}: ${m[2]}` } });
     else if (cmd === "ask") plan.push({ tool: "send_message", input: { text: "What should I do?", wait: true } });
@@ -90,7 +91,7 @@ const obedient =
         { tool: "send_message", input: { text: "Done. Anything else?", wait: true } },
       );
     } else if (cmd === "post what this run did, then fail") {
-      const trace = c.system.split("THIS RUN SO FAR")[1]?.split("\n\n")[0] ?? "no trace";
+      const trace = c.system.split("THIS RUN SO FAR (")[1]?.split("\n\n")[0] ?? "no trace";
       plan.push({ tool: "send_message", input: { text: `So far: ${trace}`.slice(0, 3900) } }, { error: "upstream down" });
     }
     return plan[step] ?? { text: "done" };
@@ -314,13 +315,21 @@ describe("a wider run's traces do not reach a narrower one", () => {
     const resumed = w.calls.Planner!.findLast((c) => c.includes("THIS RUN SO FAR"))!;
     expect(resumed).toContain("error (its message is withheld)");
     expect(resumed).not.toContain("SECRET");
-    // Ben's next, unrelated run sees the failure in FAILED RUNS, without anything it copied.
+    // A model call's error can quote a tool input too (an SDK's "invalid input for tool …").
+    const quoting = `Model call failed: invalid input for tool stop_run: ${CODE}`;
+    await srv.deps.db.run.update({ where: { id: run.id }, data: { error: quoting, statusReason: quoting } });
+    // Ben's next, unrelated runs see the failure (FAILED RUNS, get_my_runs), without anything it copied.
     await say(w.ben, w.general, "Planner: recall");
     const benContext = w.calls.Planner!.findLast((c) => c.includes("Planner: recall"))!;
     expect(benContext).toContain(`run ${run.id}`);
     expect(benContext).not.toContain("SECRET");
+    await say(w.ben, w.general, "Planner: list runs");
+    const listed = (await results()).filter((r) => r.name === "get_my_runs").at(-1)!.output as unknown as {
+      runs: { id: string; statusReason: string | null }[];
+    };
+    expect(listed.runs.find((r) => r.id === run.id)).toMatchObject({ statusReason: null });
     const posted = await srv.deps.db.message.findMany({ where: { spaceId: w.general, sender: { type: "agent" } } });
-    expect(posted.some((m) => m.text.startsWith("So far:"))).toBe(true);
+    expect(posted.find((m) => m.text.startsWith("So far:"))?.text).toContain("stop_run → error (its message is withheld)");
     expect(posted.filter((m) => m.text.includes("SECRET"))).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { GET_MY_RUNS_LIMIT } from "@/lib/limits";
 import { RUN_STATUSES } from "@/lib/runs/run-status";
 import { reachCovers, runsWithin } from "../reach/reach";
+import { readBeyond } from "../context/run-actions";
 import { defineTool } from "./tool";
 
 export const getMyRunsTool = defineTool({
@@ -19,10 +20,17 @@ export const getMyRunsTool = defineTool({
       orderBy: { queuedAt: "desc" },
       take: input.limit ?? GET_MY_RUNS_LIMIT,
     });
+    // A run narrowed after a model call that could read more (a reply from someone who sees
+    // less) keeps its reason to itself, as in FAILED RUNS: it may quote what that call read.
+    const calls = await scope.ctx.db.runEvent.findMany({
+      where: { runId: { in: runs.filter((r) => reachCovers(scope.run.reach, r.reach)).map((r) => r.id) }, type: "context" },
+      select: { runId: true, type: true, data: true },
+    });
+    const readMore = new Set(calls.filter((e) => readBeyond([e], scope.run.reach)).map((e) => e.runId));
     return {
       runs: runs.map((r) => {
         // A run that reached further than this one may carry words from there in its reason or wait.
-        const covered = reachCovers(scope.run.reach, r.reach);
+        const covered = reachCovers(scope.run.reach, r.reach) && !readMore.has(r.id);
         return {
           id: r.id,
           thisRun: r.id === scope.run.id,

@@ -20,6 +20,8 @@ import { listPlans } from "../knowledge/list-plans";
 import { setPlanPaused } from "../knowledge/pause-plan";
 import { getMemories } from "../get-memories";
 import { setMemories } from "../set-memories";
+import { scopeOf } from "../provenance";
+import { setPlans } from "../set-plans";
 
 let t: TestServer;
 let admin: TestUser;
@@ -70,15 +72,16 @@ describe("goals", () => {
 describe("memories", () => {
   it("admin-made memories are visible to every run; edits keep a run-made memory's reach", async () => {
     const m = await createMemory(t.deps, admin.actor, { agentId, memory: { key: "tone", value: "brief" } });
-    expect(m.madeByAdmin).toBe(true);
+    expect(m).toMatchObject({ madeByAdmin: true, adminOwned: true });
     // A run with no reach at all still sees the admin's memory.
     const runActor = { ...admin.actor, isAdmin: false, run: { originSpaceId: null, reach: [] } };
     expect(await getMemories(t.deps, runActor, { agentId })).toContainEqual(expect.objectContaining({ key: "tone", value: "brief" }));
 
     await setMemories(t.deps, { ...runActor, run: { originSpaceId: "s1", reach: ["s1"] } }, { agentId, memories: [{ key: "secret", value: "from s1" }] });
     const secret = (await listMemories(t.deps, admin.actor, { agentId })).find((x) => x.key === "secret")!;
-    expect(secret).toMatchObject({ madeByAdmin: false, originSpace: { id: "s1" } });
-    await updateMemory(t.deps, admin.actor, { agentId, memoryId: secret.id, changes: { value: "edited" } });
+    expect(secret).toMatchObject({ madeByAdmin: false, adminOwned: false, originSpace: { id: "s1" } });
+    // The admin's edit makes it the admin's: the panel says the agent can no longer change it.
+    expect(await updateMemory(t.deps, admin.actor, { agentId, memoryId: secret.id, changes: { value: "edited" } })).toMatchObject({ adminOwned: true });
     expect(await lastAudit()).toMatchObject({ action: "memory.update", before: { value: "from s1" }, after: { value: "edited" } });
     expect((await t.deps.db.auditEntry.findFirstOrThrow({ where: { agentId, action: "memory.update" } })).itemReach).toEqual(["s1"]);
     expect((await t.deps.db.memory.findUniqueOrThrow({ where: { id: secret.id } })).reach).toEqual(["s1"]);
@@ -154,5 +157,26 @@ describe("plans", () => {
     await deletePlan(t.deps, admin.actor, { agentId, planId: plan.id });
     expect((await listPlans(t.deps, admin.actor, { agentId })).map((p) => p.name)).toEqual(["digest"]);
     expect(await lastAudit()).toMatchObject({ action: "plan.delete", subject: 'plan "ping"' });
+  });
+});
+
+describe("ownership and scope", () => {
+  it("the migration's backfill computes the same scope as the code", async () => {
+    const reach = ["cz9", "Cb1", "ca2", "c_3", "c-4", "a10", "a9"];
+    const [row] = await t.deps.db.$queryRaw<
+      { scope: string }[]
+    >`SELECT array_to_string(ARRAY(SELECT r FROM unnest(${reach}::text[]) AS r ORDER BY r COLLATE "C"), ',') AS scope`;
+    expect(row!.scope).toBe(scopeOf(reach));
+  });
+
+  it("an admin pausing a run-made plan makes it the admin's: the run can no longer re-set it", async () => {
+    const run = { originSpaceId: "s1", reach: ["s1"], runId: "r1", requesterId: member.entityId };
+    const runActor = { entityId: member.entityId, run };
+    const [p] = await setPlans(t.deps, runActor, { agentId, plans: [{ name: "nightly", instruction: "tidy", cron: "0 3 * * *" }], now });
+    await setPlanPaused(t.deps, admin.actor, { agentId, planId: p!.id, paused: true, now });
+    await expect(setPlans(t.deps, runActor, { agentId, plans: [{ name: "nightly", instruction: "tidy", cron: "0 3 * * *" }], now })).rejects.toThrow(
+      /plans\[0\]: an admin set this plan; it is read-only to agents/,
+    );
+    expect((await t.deps.db.plan.findUniqueOrThrow({ where: { id: p!.id } })).status).toBe("paused");
   });
 });

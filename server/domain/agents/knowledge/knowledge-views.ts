@@ -4,7 +4,7 @@ import type { GoalAdminDto, GoalStatus, KnowledgeOrigin, MemoryAdminDto, PlanKin
 import type { Db } from "../../../db/client";
 import { AppError } from "../../errors";
 
-type Origin = { originSpaceId: string | null; reach: string[] };
+type Origin = { originSpaceId: string | null; reach: string[]; adminOwned: boolean };
 
 /** The agent must exist; an id that names none is a 404 (admins may know every id, so this leaks nothing). */
 export async function requireAgent(db: Pick<Db, "agent">, agentId: string): Promise<{ id: string; entityId: string; enabled: boolean }> {
@@ -26,6 +26,7 @@ export function originOf(row: Origin, names: Map<string, string>): KnowledgeOrig
   return {
     madeByAdmin: row.originSpaceId === null && row.reach.length === 0,
     originSpace: row.originSpaceId ? { id: row.originSpaceId, name: names.get(row.originSpaceId) ?? "(deleted space)" } : null,
+    adminOwned: row.adminOwned,
   };
 }
 
