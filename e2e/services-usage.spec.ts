@@ -23,7 +23,7 @@ test("an admin rotates and revokes Scout's key and sends a test trigger whose ru
   const prefix = (await key.inputValue()).slice(0, 8);
   await expect(page.getByText(`${prefix}…`)).toBeVisible();
   await expect(page.getByRole("button", { name: "Copy the new key" })).toBeVisible();
-  await expect(page.getByRole("definition").filter({ hasText: /^#general \(while Ada is in them\)$/ })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: /^#general \(while Ada Admin is in them\)$/ })).toBeVisible();
   await expect(page.getByText(`/api/agents/${href?.split("/").pop()}/trigger`)).toBeVisible();
 
   // A payload that is not JSON cannot be sent, and says where it went wrong.
