@@ -12,12 +12,18 @@ test("an admin rotates and revokes Scout's key and sends a test trigger whose ru
   await page.goto(`${href}/service`);
   await expect(page.getByRole("heading", { name: "Services: Scout", level: 1 })).toBeVisible();
 
+  // A key must list the spaces it reaches: none chosen, no key.
+  const general = page.getByRole("checkbox", { name: "#general" });
+  await general.uncheck();
+  await expect(page.getByRole("button", { name: /^(Rotate|Create) key$/ })).toBeDisabled();
+  await general.check();
   await page.getByRole("button", { name: /^(Rotate|Create) key$/ }).click();
   const key = page.getByRole("textbox", { name: "New service key" });
   await expect(key).toHaveValue(/^pk_/);
   const prefix = (await key.inputValue()).slice(0, 8);
   await expect(page.getByText(`${prefix}…`)).toBeVisible();
   await expect(page.getByRole("button", { name: "Copy the new key" })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: /^#general \(while Ada Admin is in them\)$/ })).toBeVisible();
   await expect(page.getByText(`/api/agents/${href?.split("/").pop()}/trigger`)).toBeVisible();
 
   // A payload that is not JSON cannot be sent, and says where it went wrong.

@@ -145,6 +145,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
     socket.on("space:added", ({ spaceId, spaceName, by }) => dispatch({ type: "added", spaceId, spaceName, by }));
     socket.on("run:updated", ({ run }) => dispatch({ type: "run", run }));
     socket.on("run:stream", (draft) => dispatch({ type: "draft", draft }));
+    socket.on("run:draft_withdrawn", ({ clientMessageId }) => dispatch({ type: "draftWithdrawn", clientMessageId }));
     socket.on("message:unanswered", (note) => dispatch({ type: "unanswered", note }));
     socket.on("message:chain_stopped", (p) => dispatch({ type: "chainStopped", ...p }));
     socket.on("chain:decided", ({ messageId }) => dispatch({ type: "decided", messageId }));

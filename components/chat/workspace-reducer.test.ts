@@ -69,6 +69,16 @@ describe("agent indicators", () => {
     expect(agentActivity(s, "sp")).toEqual([]);
   });
 
+  it("a withdrawn draft (its message was refused) disappears and nothing replaces it", () => {
+    let s = reducer(initialState("me", "sp"), { type: "page", spaceId: "sp", messages: [] });
+    s = reducer(s, { type: "run", run: run("running") });
+    s = reducer(s, { type: "draft", draft: draft("Here is #design's") });
+    s = reducer(s, { type: "draftWithdrawn", clientMessageId: "run:run-1:c1" });
+    expect(s.drafts).toEqual({});
+    expect(s.timelines.sp!.messages).toEqual([]);
+    expect(agentActivity(s, "sp")).toEqual(["Scout is thinking…"]);
+  });
+
   it("a failed run leaves no draft pulsing", () => {
     let s = reducer(initialState("me", "sp"), { type: "run", run: run("running") });
     s = reducer(s, { type: "draft", draft: draft("half a sent") });

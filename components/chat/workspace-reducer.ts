@@ -77,6 +77,7 @@ export type Action =
   | { type: "active"; spaceId: string | null }
   | { type: "run"; run: RunDto }
   | { type: "draft"; draft: RunStreamDto }
+  | { type: "draftWithdrawn"; clientMessageId: string }
   | { type: "unanswered"; note: UnansweredDto }
   | { type: "decided"; messageId: string };
 
@@ -265,6 +266,9 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
       const known = state.timelines[action.draft.spaceId]?.messages.some((m) => m.clientMessageId === action.draft.clientMessageId);
       return known ? state : { ...state, drafts: { ...state.drafts, [action.draft.clientMessageId]: action.draft } };
     }
+    case "draftWithdrawn":
+      // The agent's message was refused: its bubble goes, and nothing replaces it.
+      return state.drafts[action.clientMessageId] ? { ...state, drafts: omit(state.drafts, action.clientMessageId) } : state;
     case "decided":
       return { ...state, lastDecided: action.messageId };
     case "unanswered": {

@@ -6,14 +6,12 @@ export interface ServiceKeyDto {
   prefix: string;
   createdAt: string;
   lastUsedAt: string | null;
-  /** Spaces runs started with the key may reach; empty only on a legacy key (see `legacyCreator`). */
+  /** Spaces runs started with the key may reach; empty only on a legacy key (`legacy`). */
   spaceIds: string[];
-  /**
-   * A key made before every key listed its spaces reaches only the spaces its agent shares
-   * with the admin who made it: that admin's name (null when unknown: such a key reaches nothing).
-   * Undefined on a key with a list.
-   */
-  legacyCreator?: { name: string | null };
+  /** The admin who made it (null: made by `npm run agent-key`, or unknown). Its runs reach only spaces that admin is still in. */
+  createdBy: string | null;
+  /** A key made before every key listed its spaces (it reaches what its agent shares with `createdBy`, or nothing without one). */
+  legacy: boolean;
 }
 
 /** A space the viewing admin may list on a new key: the agent and the admin are both in it. */

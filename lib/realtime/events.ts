@@ -98,8 +98,10 @@ export interface ServerToClientEvents {
   "space:members": (p: { spaceId: string; added: MemberDto[] }) => void;
   /** A run changed status (to its space's members and to admins). */
   "run:updated": (p: { run: RunDto }) => void;
-  /** An agent is writing a message: the text so far. Ends when the message:new with the same clientMessageId arrives or the run leaves `running`. */
+  /** An agent is writing a message: the text so far. Ends when the message:new with the same clientMessageId arrives, run:draft_withdrawn takes it back, or the run leaves `running`. */
   "run:stream": (p: RunStreamDto) => void;
+  /** The send_message call behind a draft was refused: drop the draft, no message follows. */
+  "run:draft_withdrawn": (p: { runId: string; spaceId: string; clientMessageId: string }) => void;
   /** The receiver's message woke no agent (each refused it or folded it into a queued run): why, per agent. Only to its sender. */
   "message:unanswered": (p: UnansweredDto) => void;
   /** Agents were refused this message at the space's chain depth limit: the chain stopped here (to the space). */

@@ -12,17 +12,18 @@ const button = "rounded-lg px-4 py-2 text-sm font-medium disabled:opacity-60";
 
 /** What the key reaches, in words: named spaces the viewer shares with the agent, the rest counted. */
 function reachText(key: ServiceKeyDto, spaces: KeySpaceDto[]): string {
-  if (key.legacyCreator) {
-    return key.legacyCreator.name
-      ? `legacy key: limited to the spaces ${key.legacyCreator.name} shares with the agent; rotate to choose spaces`
+  if (key.legacy) {
+    return key.createdBy
+      ? `legacy key: limited to the spaces ${key.createdBy} shares with the agent; rotate to choose spaces`
       : "legacy key made without an admin: it reaches no space; rotate to choose spaces";
   }
   const named = spaces.filter((s) => key.spaceIds.includes(s.id)).map(spaceLabel);
   const others = key.spaceIds.length - named.length;
-  return [...named, ...(others > 0 ? [`${others} other space${others === 1 ? "" : "s"}`] : [])].join(", ");
+  const list = [...named, ...(others > 0 ? [`${others} other space${others === 1 ? "" : "s"}`] : [])].join(", ");
+  return key.createdBy ? `${list} (while ${key.createdBy} is in them)` : list;
 }
 
-export function ServiceKeyCard({ agentId, initial, spaces }: { agentId: string; initial: ServiceKeyDto | null; spaces: KeySpaceDto[] }) {
+export function ServiceKeyCard({ agentId, initial, spaces, me }: { agentId: string; initial: ServiceKeyDto | null; spaces: KeySpaceDto[]; me: string }) {
   const [key, setKey] = useState(initial);
   const [chosen, setChosen] = useState<string[]>(() => (initial?.spaceIds ?? []).filter((id) => spaces.some((s) => s.id === id)));
   const [fresh, setFresh] = useState<RotatedKeyDto | null>(null);
@@ -42,7 +43,7 @@ export function ServiceKeyCard({ agentId, initial, spaces }: { agentId: string; 
     setBusy(null);
     if (!res.ok) return setError(errorText(body, res.status));
     setFresh(body);
-    setKey({ prefix: body.prefix, createdAt: body.createdAt, lastUsedAt: null, spaceIds: body.spaceIds });
+    setKey({ prefix: body.prefix, createdAt: body.createdAt, lastUsedAt: null, spaceIds: body.spaceIds, createdBy: me, legacy: false });
   }
 
   async function revoke() {

@@ -16,6 +16,7 @@ import { createPlan } from "../../domain/agents/knowledge/create-plan";
 import { createGoal } from "../../domain/agents/knowledge/create-goal";
 import { listAudit } from "../../domain/audit/list-audit";
 import { hashServiceKey } from "../../domain/agents/service-keys/key-store";
+import { rotateAgentServiceKey } from "../../domain/agents/service-keys/rotate-service-key";
 import { agentTriggerHandler } from "../../http/agent-trigger";
 import { request, run as runHandler } from "@/server/testing/http";
 
@@ -257,6 +258,16 @@ describe("an agent cannot be used to read a space its requester cannot", () => {
     expect((await serviceRead(w, key, `read ${w.design} and post it in ${w.general}`)).error).toMatch(REFUSED);
     expect(await leaks(w)).toEqual([]);
     // The list is what it reaches: #general's own messages are readable.
+    expect((await serviceRead(w, key, `read ${w.general}`)).error).toBeUndefined();
+  });
+
+  it("a key reaches its listed spaces only while the admin who made it is in them", async () => {
+    const w = await world();
+    const admin = { entityId: w.ada.entityId, isAdmin: true };
+    const { key } = await rotateAgentServiceKey(srv.deps, admin, { agentId: w.agents.Planner!.id, spaceIds: [w.general, w.design] });
+    expect(JSON.stringify(await serviceRead(w, key, `read ${w.design}`))).toContain("layoffs");
+    await removeMember(srv.deps, w.ada.actor, { spaceId: w.design, entityId: w.ada.entityId });
+    expect((await serviceRead(w, key, `read ${w.design}`)).error).toMatch(REFUSED);
     expect((await serviceRead(w, key, `read ${w.general}`)).error).toBeUndefined();
   });
 

@@ -104,7 +104,8 @@ function voice(persona: string): string {
 
 export function offlineScript(ctx: string): { actions: Action[]; thought: string } {
   const p = parseContext(ctx);
-  const say = (text: string, extra: Record<string, unknown> = {}) => ({ tool: "send_message", input: { text, ...extra } });
+  // A reply target goes before the text, as the tool's schema orders them: drafts are streamed only once it is checked.
+  const say = (text: string, extra: Record<string, unknown> = {}) => ({ tool: "send_message", input: { ...extra, text } });
 
   if (p.resumed) {
     const r = p.resumed;

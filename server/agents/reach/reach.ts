@@ -4,8 +4,8 @@
 //   - a human's message: the spaces that human and the agent are both members of;
 //   - an agent's message: the sending run's reach ∩ this agent's spaces (a chain never widens);
 //   - a plan: the reach of the run that made the plan, stored with it;
-//   - a service trigger: the key's list of spaces (the agent's, of those; an old key without a
-//     list: the spaces the agent shares with the admin who made the key, as of the trigger).
+//   - a service trigger: the key's list of spaces, within the agent's and (as of the trigger)
+//     those of the admin who made the key; an old key without a list: what those two share.
 // Tools refuse spaces outside the reach, and the context never mentions them.
 import type { Db } from "../../db/client";
 import { AppError } from "../../domain/errors";
@@ -49,11 +49,12 @@ export async function senderScope(db: Db, m: Sent): Promise<{ reach: string[]; r
 export const reachForMessage = (agentSpaces: Reach, senderReach: Reach): string[] => intersect(agentSpaces, senderReach);
 
 /**
- * The reach of a service-triggered run: the agent's spaces within the key's list. A key made
- * before every key had a list reaches only what the agent shares with the admin who made it,
- * computed now (so it follows that admin out of a channel); with no known maker, nothing.
- * `key` null: no key at all (an admin's test trigger), the agent's spaces, which the caller
- * narrows to the admin's own.
+ * The reach of a service-triggered run: the agent's spaces within the key's list, and within
+ * the spaces of the admin who made the key as they are now (like a plan an admin made), so a
+ * key never reaches a channel its maker has left. A key made before every key had a list
+ * reaches what the agent shares with its maker; one with neither a list nor a known maker,
+ * nothing. A key from `npm run agent-key` (no maker) reaches its list. `key` null: no key at
+ * all (an admin's test trigger): the agent's spaces, which the caller narrows to the admin's own.
  */
 export async function reachForService(
   db: Db,
@@ -62,8 +63,9 @@ export async function reachForService(
 ): Promise<string[]> {
   const agentSpaces = await spacesOf(db, agentEntityId);
   if (!key) return agentSpaces;
-  if (key.spaceIds.length) return intersect(agentSpaces, key.spaceIds);
-  return key.createdById ? intersect(agentSpaces, await spacesOf(db, key.createdById)) : [];
+  const maker = key.createdById ? await spacesOf(db, key.createdById) : null;
+  const listed = key.spaceIds.length ? intersect(agentSpaces, key.spaceIds) : maker ? agentSpaces : [];
+  return maker ? intersect(listed, maker) : listed;
 }
 
 /** A tool may touch `spaceId` only when it is in reach and the agent is (still) a member. */

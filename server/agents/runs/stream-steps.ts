@@ -73,6 +73,9 @@ export interface StreamedOutput {
   drafts: DraftStream;
 }
 
+/** A tool's refusal comes back as an `{ error }` result (build-tools.ts). */
+const refusedResult = (output: unknown) => !!output && typeof output === "object" && "error" in output;
+
 /** Reads the call to its end; throws what broke it (an error part, or the abort's reason). */
 export async function readStream(result: ReturnType<typeof startModelCall>, out: StreamedOutput, signal: AbortSignal): Promise<void> {
   let streamError: unknown;
@@ -82,7 +85,8 @@ export async function readStream(result: ReturnType<typeof startModelCall>, out:
     else if (part.type === "tool-input-delta") await out.drafts.append(part.id, part.delta);
     else if (part.type === "tool-input-end") await out.drafts.end(part.id);
     else if (part.type === "tool-call") out.drafts.called(part.toolCallId);
-    else if (part.type === "tool-result" || part.type === "tool-error") out.drafts.settled(part.toolCallId);
+    else if (part.type === "tool-error" || (part.type === "tool-result" && refusedResult(part.output))) out.drafts.refused(part.toolCallId);
+    else if (part.type === "tool-result") out.drafts.settled(part.toolCallId);
     else if (part.type === "error") streamError = part.error;
     else if (part.type === "abort") streamError = signal.reason ?? new Error("aborted");
   }

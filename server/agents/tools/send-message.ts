@@ -21,10 +21,11 @@ export const MIN_TIME_TO_RESUME_MS = 60_000;
 export const sendMessageTool = defineTool({
   name: "send_message",
   description: "Post a message in the active space. Use messageId to reply to a message; wait=true pauses this run until someone replies.",
+  // messageId comes before text: the reply target is checked before any draft of the text is streamed (draft-stream.ts).
   inputSchema: z.object({
-    text: z.string().describe("Markdown text to post in the active space"),
     messageId: z.string().optional().describe("Reply to this message (msg:… id without the prefix); resumes a run waiting on it"),
     wait: z.boolean().optional().describe("Pause this run until someone replies (or 5 minutes pass)"),
+    text: z.string().describe("Markdown text to post in the active space"),
   }),
   async execute(scope, input, toolCallId) {
     const { ctx, state } = scope;

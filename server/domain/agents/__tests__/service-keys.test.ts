@@ -45,7 +45,7 @@ describe("service keys", () => {
     const { key, prefix } = await rotateAgentServiceKey({ db }, admin, { agentId, spaceIds });
     const fresh = await getServicePanel({ db }, admin, { agentId });
     expect(fresh.key).toMatchObject({ prefix, lastUsedAt: null, spaceIds });
-    expect(fresh.key?.legacyCreator).toBeUndefined();
+    expect(fresh.key).toMatchObject({ createdBy: "Ada", legacy: false });
     expect(fresh.spaces).toEqual([{ id: spaceIds[0], name: "ops", kind: "channel" }]);
     await verifyServiceKey(db, agentId, key);
     const used = await getServicePanel({ db }, admin, { agentId });
@@ -88,11 +88,11 @@ describe("service keys", () => {
   it("a legacy key without a list says whose spaces it is limited to, until rotated", async () => {
     await db.serviceKey.updateMany({ where: { agentId }, data: { revokedAt: new Date() } });
     await db.serviceKey.create({ data: { agentId, keyHash: "legacy-hash-ada", prefix: "pk_old01", createdById: admin.entityId } });
-    expect((await getServicePanel({ db }, admin, { agentId })).key).toMatchObject({ prefix: "pk_old01", spaceIds: [], legacyCreator: { name: "Ada" } });
+    expect((await getServicePanel({ db }, admin, { agentId })).key).toMatchObject({ prefix: "pk_old01", spaceIds: [], legacy: true, createdBy: "Ada" });
     await db.serviceKey.updateMany({ where: { agentId }, data: { revokedAt: new Date() } });
     await db.serviceKey.create({ data: { agentId, keyHash: "legacy-hash-none", prefix: "pk_old02" } });
-    expect((await getServicePanel({ db }, admin, { agentId })).key?.legacyCreator).toEqual({ name: null });
+    expect((await getServicePanel({ db }, admin, { agentId })).key).toMatchObject({ legacy: true, createdBy: null });
     await rotateAgentServiceKey({ db }, admin, { agentId, spaceIds });
-    expect((await getServicePanel({ db }, admin, { agentId })).key?.legacyCreator).toBeUndefined();
+    expect((await getServicePanel({ db }, admin, { agentId })).key).toMatchObject({ legacy: false, createdBy: "Ada" });
   });
 });

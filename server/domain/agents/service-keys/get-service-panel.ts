@@ -56,15 +56,13 @@ export async function liveServiceKey(db: Db, agentId: string): Promise<ServiceKe
     select: { prefix: true, createdAt: true, lastUsedAt: true, spaceIds: true, createdById: true },
   });
   if (!row) return null;
-  const dto: ServiceKeyDto = {
+  const creator = row.createdById ? await db.entity.findUnique({ where: { id: row.createdById }, select: { name: true } }) : null;
+  return {
     prefix: row.prefix,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     spaceIds: row.spaceIds,
+    createdBy: creator?.name ?? null,
+    legacy: row.spaceIds.length === 0,
   };
-  if (!row.spaceIds.length) {
-    const creator = row.createdById ? await db.entity.findUnique({ where: { id: row.createdById }, select: { name: true } }) : null;
-    dto.legacyCreator = { name: creator?.name ?? null };
-  }
-  return dto;
 }

@@ -42,7 +42,7 @@ export default async function AgentServicesPage({ params }: { params: Promise<{ 
       </p>
       <AgentSections agentId={id} />
       <div className="space-y-6">
-        <ServiceKeyCard agentId={id} initial={panel.key} spaces={panel.spaces} />
+        <ServiceKeyCard agentId={id} initial={panel.key} spaces={panel.spaces} me={me.entity.name} />
         <CurlSnippet appUrl={await appUrl()} agentId={id} />
         <ServiceRuns agentId={id} entityId={panel.agent.entityId} initial={panel.runs} />
       </div>
