@@ -125,5 +125,10 @@ describe("attack: an agent slipped into a channel unseen", () => {
     expect(stored.map((m) => m.text)).toEqual([`${adaName} added Planner`, `${rootName} removed Planner`, `${rootName} added Planner`, `${benName} left`]);
     for (let i = 0; i < 100 && lines(heard).length < 3; i++) await new Promise((r) => setTimeout(r, 20));
     expect(lines(heard)).toEqual([`${adaName} added Planner`, `${rootName} removed Planner`, `${rootName} added Planner`]);
+    // History read later marks them the same way.
+    const history = await call(a, "messages:history", { spaceId: ops.id, limit: 50 });
+    if (!history.ok) throw new Error(history.error.message);
+    expect(lines(history.data.messages)).toHaveLength(4);
+    expect(history.data.messages.find((m) => m.text === "Planner, what changed here?")?.kind).toBeUndefined();
   });
 });
