@@ -269,3 +269,9 @@ export const BUSY_REFUSAL_HOLD_MS = 1000;
 export const MAX_HELD_REFUSALS = 1000;
 /** Deepest JSON nesting accepted in a request body. */
 export const MAX_JSON_DEPTH = 32;
+
+/**
+ * How long the admins who may see a run's content are remembered for its live events
+ * (server/domain/runs/admin-run-viewers.ts): one lookup per burst of events instead of one per event.
+ */
+export const ADMIN_VIEWERS_TTL_MS = 1000;

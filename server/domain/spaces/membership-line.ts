@@ -7,7 +7,8 @@
 // it in the channel's history as a line, not a request.
 import { rooms } from "@/lib/realtime/events";
 import type { Actor, Deps } from "../deps";
-import { messageInclude, toMessageDto } from "../dto";
+import { randomUUID } from "node:crypto";
+import { entitySelect, type MessageRow, toMessageDto } from "../dto";
 import { insertInSeqOrder } from "../messages/ordered-publish";
 
 export type MembershipChange = { kind: "added"; entityIds: string[] } | { kind: "removed"; entityId: string } | { kind: "left" };
@@ -16,22 +17,46 @@ export type MembershipChange = { kind: "added"; entityIds: string[] } | { kind: 
 export async function postMembershipLine({ db, events }: Pick<Deps, "db" | "events">, actor: Actor, spaceId: string, change: MembershipChange): Promise<void> {
   const ids = change.kind === "added" ? change.entityIds : change.kind === "removed" ? [change.entityId] : [];
   if (change.kind === "added" && ids.length === 0) return;
-  const entities = await db.entity.findMany({ where: { id: { in: [actor.entityId, ...ids] } }, select: { id: true, name: true } });
+  const entities = await db.entity.findMany({ where: { id: { in: [actor.entityId, ...ids] } }, select: entitySelect });
   const name = new Map(entities.map((e) => [e.id, e.name]));
-  const by = name.get(actor.entityId);
+  const by = entities.find((e) => e.id === actor.entityId);
   if (!by) return;
   const who = ids.map((id) => name.get(id) ?? "someone");
-  const text = change.kind === "added" ? `${by} added ${listOf(who)}` : change.kind === "removed" ? `${by} removed ${who[0]}` : `${by} left`;
+  const text = change.kind === "added" ? `${by.name} added ${listOf(who)}` : change.kind === "removed" ? `${by.name} removed ${who[0]}` : `${by.name} left`;
+  const id = randomUUID();
+  const createdAt = new Date();
+  // One statement, as parley_insert_message is: the space's next seq and the row together, with
+  // no transaction held across round trips (the embedded database has one connection).
   await insertInSeqOrder(
     spaceId,
-    () =>
-      db.$transaction(async (tx) => {
-        const [space] = await tx.$queryRaw<{ lastSeq: number }[]>`
+    async () => {
+      const [row] = await db.$queryRaw<{ seq: number }[]>`
+        WITH s AS (
           UPDATE "Space" SET "lastSeq" = "lastSeq" + 1, "updatedAt" = now()
-          WHERE id = ${spaceId} AND kind = 'channel' AND "archivedAt" IS NULL RETURNING "lastSeq"`;
-        if (!space) return null;
-        return tx.message.create({ data: { spaceId, seq: space.lastSeq, senderId: actor.entityId, text, kind: "system" }, include: messageInclude });
-      }),
+          WHERE id = ${spaceId} AND kind = 'channel' AND "archivedAt" IS NULL RETURNING "lastSeq"
+        )
+        INSERT INTO "Message" (id, "spaceId", seq, "senderId", text, kind, "createdAt")
+        SELECT ${id}, ${spaceId}, s."lastSeq", ${actor.entityId}, ${text}, 'system'::"MessageKind", ${createdAt.toISOString()}::timestamp FROM s
+        RETURNING seq`;
+      if (!row) return null;
+      const message: MessageRow = {
+        id,
+        seq: row.seq,
+        spaceId,
+        text,
+        kind: "system",
+        replyToMessageId: null,
+        clientMessageId: null,
+        runId: null,
+        origin: null,
+        chainDepth: 0,
+        chainStopLimit: null,
+        createdAt,
+        sender: by,
+        replyTo: null,
+      };
+      return message;
+    },
     (row) => events.publish(rooms.space(spaceId), "message:new", { message: toMessageDto(row) }),
   );
 }

@@ -14,6 +14,7 @@ import { testModelHandler } from "../agent-model-test";
 import { addAgentSpaceHandler, removeAgentSpaceHandler } from "../agent-spaces";
 import { listAuditHandler } from "../audit";
 import { listChannelChoices } from "@/server/domain/agents/list-channel-choices";
+import { addMembers } from "@/server/domain/spaces/add-members";
 
 let t: TestServer;
 let admin: TestUser;
@@ -122,6 +123,15 @@ describe("/api/agents/:id/spaces", () => {
     expect(await t.deps.db.membership.count({ where: { spaceId: secret.id, entityId: scout.entityId } })).toBe(0);
     const choices = await listChannelChoices(t.deps, admin.actor);
     expect(choices.map((c) => c.id)).not.toContain(secret.id);
+    // Taking an agent out reads nothing: the admin may, member or not, and the channel says so.
+    await addMembers(t.deps, cleo.actor, { spaceId: secret.id, entityIds: [scout.entityId] });
+    const out = await run(t, removeAgentSpaceHandler, request(`/api/agents/${scoutId}/spaces/${secret.id}`, { method: "DELETE", cookie: admin.cookie }), {
+      id: scoutId,
+      spaceId: secret.id,
+    });
+    expect(out.status).toBe(204);
+    const lines = await t.deps.db.message.findMany({ where: { spaceId: secret.id, kind: "system" }, orderBy: { seq: "asc" }, select: { text: true } });
+    expect(lines.map((l) => l.text)).toEqual(["Cleo added Scout", "Ada removed Scout"]);
   });
 });
 
@@ -136,7 +146,8 @@ describe("GET /api/audit", () => {
     const next = await run(t, listAuditHandler, request(`/api/audit?limit=2&before=${first.body.nextBefore}`, { bearer: token }));
     expect(next.body.entries[0].id).not.toBe(first.body.entries[0].id);
     const scout = await run(t, listAuditHandler, request(`/api/audit?agentId=${scoutId}`, { cookie: admin.cookie }));
-    expect(scout.body.entries.map((e: { action: string }) => e.action)).toEqual(["agent.space_remove", "agent.space_add"]);
+    // Taken out of Cleo's channel (added there by Cleo, a member), then of #design (added by the admin).
+    expect(scout.body.entries.map((e: { action: string }) => e.action)).toEqual(["agent.space_remove", "agent.space_remove", "agent.space_add"]);
     expect((await run(t, listAuditHandler, request("/api/audit", { bearer: memberToken }))).status).toBe(403);
     const bad = await run(t, listAuditHandler, request("/api/audit?limit=5000&color=red", { cookie: admin.cookie }));
     expect(bad.status).toBe(400);

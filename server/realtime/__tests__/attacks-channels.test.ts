@@ -51,6 +51,13 @@ describe("attack: a second channel with a taken name", () => {
     expect(await call(b, "space:rename", { spaceId: id, name: "Bens-Notes" })).toMatchObject({ ok: true });
   });
 
+  it("an archived channel's name may be taken again", async () => {
+    const old = await createChannel(srv.deps, ben.actor, { name: "retired" });
+    await expect(createChannel(srv.deps, ada.actor, { name: "Retired" })).rejects.toMatchObject({ code: "conflict" });
+    await srv.deps.db.space.update({ where: { id: old.id }, data: { archivedAt: new Date() } });
+    expect((await createChannel(srv.deps, ada.actor, { name: "Retired" })).name).toBe("retired");
+  });
+
   it("many creates of one name at once store one channel; the ones that raced past the check get the same refusal", async () => {
     const who = [ben, root, ada, ben, root, ada];
     const results = await Promise.allSettled(who.map((u) => createChannel(srv.deps, u.actor, { name: "race" })));
@@ -118,5 +125,10 @@ describe("attack: an agent slipped into a channel unseen", () => {
     expect(stored.map((m) => m.text)).toEqual([`${adaName} added Planner`, `${rootName} removed Planner`, `${rootName} added Planner`, `${benName} left`]);
     for (let i = 0; i < 100 && lines(heard).length < 3; i++) await new Promise((r) => setTimeout(r, 20));
     expect(lines(heard)).toEqual([`${adaName} added Planner`, `${rootName} removed Planner`, `${rootName} added Planner`]);
+    // History read later marks them the same way.
+    const history = await call(a, "messages:history", { spaceId: ops.id, limit: 50 });
+    if (!history.ok) throw new Error(history.error.message);
+    expect(lines(history.data.messages)).toHaveLength(4);
+    expect(history.data.messages.find((m) => m.text === "Planner, what changed here?")?.kind).toBeUndefined();
   });
 });

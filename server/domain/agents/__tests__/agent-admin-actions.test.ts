@@ -73,9 +73,9 @@ describe("testAgentModel", () => {
 });
 
 describe("an agent's channels", () => {
-  it("an admin who is not in the channel adds the agent, members are told, and it is audited", async () => {
+  it("an admin adds the agent to a channel they are in, members are told in the channel, and it is audited", async () => {
     const ben = await t.user("Benny");
-    const design = await createChannel(t.deps, ben.actor, { name: "design" });
+    const design = await createChannel(t.deps, ben.actor, { name: "design", memberIds: [admin.entityId] });
     const published: { room: string; event: string }[] = [];
     const joined: string[] = [];
     const events: EventSink = { ...t.deps.events, publish: (room, event) => published.push({ room, event }), joinSpace: (id) => joined.push(id) };
@@ -83,6 +83,7 @@ describe("an agent's channels", () => {
     expect(res).toEqual({ added: true });
     expect(joined).toEqual([scout.entityId]);
     expect(published).toContainEqual({ room: `space:${design.id}`, event: "space:updated" });
+    expect(published).toContainEqual({ room: `space:${design.id}`, event: "message:new" });
     expect(await t.deps.db.membership.count({ where: { spaceId: design.id, entityId: scout.entityId } })).toBe(1);
     // Again: nothing changes, nothing is recorded.
     expect(await addAgentToSpace(t.deps, admin.actor, { agentId: scout.id, spaceId: design.id })).toEqual({ added: false });
@@ -96,6 +97,19 @@ describe("an agent's channels", () => {
       ["agent.space_remove", "space #design"],
       ["agent.space_add", "space #design"],
     ]);
+    const lines = await t.deps.db.message.findMany({ where: { spaceId: design.id, kind: "system" }, orderBy: { seq: "asc" }, select: { text: true } });
+    expect(lines.map((l) => l.text)).toEqual(["Ada added Scout", "Ada removed Scout"]);
+  });
+
+  it("an admin who is not in the channel cannot add the agent (forbidden), before anything is written", async () => {
+    const cleo = await t.user("Cleo");
+    const hers = await createChannel(t.deps, cleo.actor, { name: "cleo-only" });
+    await expect(addAgentToSpace(t.deps, admin.actor, { agentId: scout.id, spaceId: hers.id })).rejects.toMatchObject({
+      code: "forbidden",
+      message: "You can only add an agent to a channel you are a member of",
+    });
+    expect(await t.deps.db.membership.count({ where: { spaceId: hers.id, entityId: scout.entityId } })).toBe(0);
+    expect(await t.deps.db.message.count({ where: { spaceId: hers.id } })).toBe(0);
   });
 
   it("refuses members, direct spaces, unknown channels and deleted agents", async () => {
