@@ -17,7 +17,7 @@ export type RunEventBody =
       data: {
         tokens: number;
         omittedSeen: number;
-        /** [NEW] history lines left out for the budget: they stay unread. */
+        /** [NEW] history lines left out for the budget: digested, so they count as read. */
         omittedNew?: number;
         resumed: WaitOutcome | null;
         model: string;
@@ -29,6 +29,8 @@ export type RunEventBody =
         reach?: string[];
         /** The tools the model was offered in this call (the agent's enabled tools); absent on older rows. */
         tools?: string[];
+        /** The failed runs FAILED RUNS showed this call: handled once this run completes. */
+        failuresShown?: string[];
       };
     }
   /** usage.cachedInput: of `input`, tokens read from the provider's prompt cache; null or absent when the provider did not say. */

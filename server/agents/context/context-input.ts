@@ -54,6 +54,8 @@ export interface SpaceHistory {
   unshownUnread: number;
   /** Their digest (load-unread.ts): shown instead of them, so they count as seen. */
   unread?: UnreadDigest | null;
+  /** Messages whose run of this agent was canceled (and not handled since), by id: that run and why. */
+  canceled?: Record<string, { runId: string; reason: string }>;
   /** Messages another live run of the agent owns (its trigger or folded into it), by id: their run's id. */
   handledElsewhere?: Record<string, string>;
   /** When the agent joined the space: messages from before then are earlier history, not requests to it. */

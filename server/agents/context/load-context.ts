@@ -206,7 +206,17 @@ export async function loadHistory(db: Db, spaceId: string, entityId: string, lim
   // Unread messages older than the window: counted and digested (shown as a digest, so they count as seen).
   const unread = withUnread && boundary && boundary.seq > lastProcessedSeq ? await loadUnread(db, spaceId, lastProcessedSeq, boundary.seq) : null;
   const unshownUnread = unread?.count ?? 0;
-  const waitMarks = await loadWaitMarks(db, rows);
+  const [waitMarks, canceledRuns] = await Promise.all([
+    loadWaitMarks(db, rows),
+    // Requests whose run an admin (or another run) canceled: the next context says so.
+    withUnread
+      ? db.run.findMany({
+          where: { agent: { entityId }, status: "canceled", triggerMessageId: { in: rows.filter((r) => r.seq > lastProcessedSeq).map((r) => r.id) } },
+          select: { id: true, triggerMessageId: true, statusReason: true },
+        })
+      : [],
+  ]);
+  const canceled = Object.fromEntries(canceledRuns.map((r) => [r.triggerMessageId!, { runId: r.id, reason: r.statusReason ?? "canceled" }]));
   const messages: HistoryMessage[] = rows.reverse().map((r) => ({
     ...waitMarks.get(r.id),
     id: r.id,
@@ -225,5 +235,6 @@ export async function loadHistory(db: Db, spaceId: string, entityId: string, lim
     unshownUnread,
     unread,
     joinedAt: membership.joinedAt.toISOString(),
+    ...(canceledRuns.length ? { canceled } : {}),
   };
 }

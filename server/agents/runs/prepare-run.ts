@@ -96,6 +96,8 @@ export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: Ru
       ...(opts.retry ? { retry: opts.retry } : {}),
       reach: [...scope.run.reach],
       tools: enabledTools(agent.enabledTools).map((t) => t.name),
+      // What FAILED RUNS showed: once this run completes, they count as handled (load-failures.ts).
+      failuresShown: input.failures.map((f) => f.runId),
     },
     // The exact text, what it has seen, and the model it goes to, with the event.
     Prisma.sql`"contextSnapshot" = ${context.text}, "seenCursors" = ${JSON.stringify(scope.state.seen)}::jsonb, "modelId" = ${agent.modelId}`,
