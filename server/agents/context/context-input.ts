@@ -182,6 +182,11 @@ export interface ContextInput {
     question?: { messageId: string; text: string; space: { id: string; name: string } } | null;
     /** When the wait began. */
     since?: string;
+    /**
+     * Resumed with another space active: what arrived in the trigger space during the wait
+     * (newest RESUME_ELSEWHERE_LINES; `more` older ones not shown), so the run sees both places.
+     */
+    elsewhere?: { space: { id: string; name: string }; messages: HistoryMessage[]; more: number; lastProcessedSeq: number } | null;
   } | null;
   activeSpace: { id: string; name: string; auto: boolean } | null;
   history: SpaceHistory | null;

@@ -1,7 +1,7 @@
 // Reads what one model call of a run needs from the database into a ContextInput.
 // Bounded queries only: one history window (HISTORY_WINDOW) of the active space, the
 // agent's spaces, goals, memories, plans and unfinished runs.
-import { HISTORY_WINDOW } from "@/lib/limits";
+import { HISTORY_WINDOW, RESUME_ELSEWHERE_LINES } from "@/lib/limits";
 import { LIVE_RUN_STATUSES } from "@/lib/runs/run-status";
 import type { Db } from "../../db/client";
 import type { Run as RunRow } from "@/generated/prisma/client";
@@ -93,6 +93,7 @@ export async function loadContext(
             afterSeq: wait.afterSeq,
             question: await loadQuestion(db, wait, reach),
             since: wait.since,
+            elsewhere: await loadElsewhere(db, run, agent.entityId, candidate, wait.since),
           }
         : null,
     activeSpace: activeSpace ? { ...activeSpace, auto: run.triggerType === "space_message" && activeSpace.id === run.triggerSpaceId } : null,
@@ -237,4 +238,22 @@ export async function loadHistory(db: Db, spaceId: string, entityId: string, lim
     joinedAt: membership.joinedAt.toISOString(),
     ...(canceledRuns.length ? { canceled } : {}),
   };
+}
+
+/**
+ * A message run resumed with another space active: what arrived in its trigger space since the
+ * wait began (the newest RESUME_ELSEWHERE_LINES of them), so it answers with both places in view.
+ */
+async function loadElsewhere(db: Db, run: Run, entityId: string, activeId: string | null, since: string) {
+  const spaceId = run.triggerType === "space_message" ? run.triggerSpaceId : null;
+  if (!spaceId || spaceId === activeId || !inReach(run.reach, spaceId)) return null;
+  const h = await loadHistory(db, spaceId, entityId, RESUME_ELSEWHERE_LINES);
+  if (!h) return null;
+  const after = new Date(since).toISOString();
+  const messages = h.messages.filter((m) => m.createdAt > after);
+  const more =
+    messages.length === h.messages.length && messages.length > 0
+      ? await db.message.count({ where: { spaceId, deletedAt: null, seq: { lt: messages[0]!.seq }, createdAt: { gt: new Date(since) } } })
+      : 0;
+  return { space: h.space, messages, more, lastProcessedSeq: h.lastProcessedSeq };
 }
