@@ -152,6 +152,8 @@ export interface AdminChange {
   after: Record<string, unknown> | null;
   /** The values exist but are not shown (keys, model endpoints). */
   valuesHidden: boolean;
+  /** A memory, goal or plan was deleted: said so, and by whom, never with its old value. */
+  deleted?: boolean;
 }
 
 /** What admins changed about this agent since its previous run started, newest first. */
