@@ -63,6 +63,7 @@ describe("product limits", () => {
   });
   it("a model-written summary gets 20 s", () => expect(limits.SUMMARY_TIMEOUT_MS).toBe(20_000));
   it("an unread backlog's digest picks its key lines from its newest 500 messages", () => expect(limits.UNREAD_DIGEST_SCAN).toBe(500));
+  it("a run resumed elsewhere sees up to 20 lines of what arrived in its trigger space", () => expect(limits.RESUME_ELSEWHERE_LINES).toBe(20));
   it("older tool results shrink to 300-character previews", () => expect(limits.TOOL_RESULT_PREVIEW_CHARS).toBe(300));
   it("get_my_runs defaults to 10 runs", () => expect(limits.GET_MY_RUNS_LIMIT).toBe(10));
   it("a context shows at most 3 unresolved failed runs, 20 of the run's own tool calls and 10 folded messages", () => {

@@ -107,6 +107,8 @@ export const SUMMARY_TIMEOUT_MS = 20_000;
  * digest's key lines are picked from at most this many of the newest of them.
  */
 export const UNREAD_DIGEST_SCAN = 500;
+/** A run resumed in another space is shown at most this many of what arrived in its trigger space meanwhile. */
+export const RESUME_ELSEWHERE_LINES = 20;
 /** An older tool result shrunk to fit the in-run budget keeps this many characters. */
 export const TOOL_RESULT_PREVIEW_CHARS = 300;
 

@@ -17,7 +17,7 @@ export type RunEventBody =
       data: {
         tokens: number;
         omittedSeen: number;
-        /** [NEW] history lines left out for the budget: they stay unread. */
+        /** [NEW] history lines left out for the budget: digested, so they count as read. */
         omittedNew?: number;
         resumed: WaitOutcome | null;
         model: string;
@@ -29,6 +29,8 @@ export type RunEventBody =
         reach?: string[];
         /** The tools the model was offered in this call (the agent's enabled tools); absent on older rows. */
         tools?: string[];
+        /** The failed runs FAILED RUNS showed this call: handled once this run completes. */
+        failuresShown?: string[];
       };
     }
   /** usage.cachedInput: of `input`, tokens read from the provider's prompt cache; null or absent when the provider did not say. */
@@ -40,7 +42,11 @@ export type RunEventBody =
   /** `output` is what the tool returned, or `{ error }` when it refused. */
   | { type: "tool_result"; data: { toolCallId: string; name: string; output: unknown } }
   /** `toolCallId` and `sentHash` (sha256 of text, reply target and wait) let a replayed or repeated send_message find it (absent on older rows). */
-  | { type: "message_sent"; data: { messageId: string; spaceId: string; text: string; wait: boolean; toolCallId?: string; sentHash?: string } }
+  /** textHash (text and wait) and callKey (the model call): a later call of the run must not post the same text again. */
+  | {
+      type: "message_sent";
+      data: { messageId: string; spaceId: string; text: string; wait: boolean; toolCallId?: string; sentHash?: string; textHash?: string; callKey?: string };
+    }
   | { type: "wait_started"; data: { messageId: string } }
   | { type: "wait_resolved"; data: { messageId: string; by: string } }
   | { type: "folded"; data: { messageId: string; sender: string } }

@@ -12,6 +12,9 @@ import { silent, startAgentScenario } from "../../testing/agents";
 import { sendMessage } from "../../domain/messages/send-message";
 import { createMemory } from "../../domain/agents/knowledge/create-memory";
 import { updateMemory } from "../../domain/agents/knowledge/update-memory";
+import { deleteMemory } from "../../domain/agents/knowledge/delete-memory";
+import { createGoal } from "../../domain/agents/knowledge/create-goal";
+import { deleteGoal } from "../../domain/agents/knowledge/delete-goal";
 import { setMemories } from "../../domain/agents/set-memories";
 import { recordAudit } from "../../domain/audit/record-audit";
 import { openDirectSpace } from "../../domain/spaces/open-direct-space";
@@ -126,6 +129,31 @@ describe("ADMIN CHANGES across runs", () => {
     await sendMessage(srv.deps, admin.actor, { spaceId: space.id, text: "third" });
     await srv.gateway.idle();
     expect(models.calls.Scout!.at(-1)).not.toContain("ADMIN CHANGES");
+  }, 120_000);
+
+  it("a deleted memory or goal is said to be deleted, and by whom, never with its old value", async () => {
+    const clock = new ManualClock(new Date());
+    const { srv: s, agents, space, models } = await startAgentScenario({ Scout: silent }, { clock });
+    srv = s;
+    const scout = agents.Scout!;
+    const admin = await srv.user("Root", { isAdmin: true });
+    const memory = await createMemory(srv.deps, admin.actor, { agentId: scout.id, memory: { key: "launch", value: "the code is 7341" } });
+    const goal = await createGoal(srv.deps, admin.actor, { agentId: scout.id, goal: { description: "Ship the 7342 fix", priority: 1 } });
+    await sendMessage(srv.deps, admin.actor, { spaceId: space.id, text: "first" });
+    await srv.gateway.idle();
+    clock.advance(60_000);
+    await deleteMemory(srv.deps, admin.actor, { agentId: scout.id, memoryId: memory.id });
+    await deleteGoal(srv.deps, admin.actor, { agentId: scout.id, goalId: goal.id });
+    clock.advance(60_000);
+    await sendMessage(srv.deps, admin.actor, { spaceId: space.id, text: "second" });
+    await srv.gateway.idle();
+    const second = models.calls.Scout!.at(-1)!;
+    expect(second).toContain('"Root" memory.delete "memory \\"launch\\"": deleted (its old value is not shown)');
+    expect(second).toContain('"Root" goal.delete: deleted (its old value is not shown)');
+    // (Their creations, made before the first run by the database's clock, may be listed too, with their values.)
+    const deletions = second.split("\n").filter((l) => l.includes(".delete"));
+    expect(deletions).toHaveLength(2);
+    for (const line of deletions) expect(line).not.toMatch(/7341|7342|Ship/);
   }, 120_000);
 
   it("an agent's first run is told what admins changed since it was created", async () => {

@@ -40,7 +40,7 @@ describe("context across runs", () => {
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "two" });
     await srv.gateway.idle();
     expect(models.calls.Scout!.at(-1)).toContain(
-      `FAILED RUNS (not made up for yet; each stays here until a later run triggered in its space completes):\n  - run ${failed.id}`,
+      `FAILED RUNS (not made up for yet; each stays here until a run that was shown it completes):\n  - run ${failed.id}`,
     );
   });
 

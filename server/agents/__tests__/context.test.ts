@@ -231,7 +231,7 @@ describe("context builder (pure)", () => {
     expect(text).toContain('RESUMED:\n  You paused this run with send_message(wait: true); "Ada" replied.');
     expect(text).toContain("← TRIGGER ← REPLY (answered your wait)");
     expect(text).toContain(
-      'FAILED RUNS (not made up for yet; each stays here until a later run triggered in its space completes):\n  - run run-0 (failed 2026-02-18T14:00:00.000Z)\n      trigger: space_message in "Project Alpha" (id: sp-1) from "Ada" (human, id:ent-ada), msg:m1 "message 1"\n      error: "Model call failed (HTTP 500): overloaded"\n      partialOutput: "I was about to"',
+      'FAILED RUNS (not made up for yet; each stays here until a run that was shown it completes):\n  - run run-0 (failed 2026-02-18T14:00:00.000Z)\n      trigger: space_message in "Project Alpha" (id: sp-1) from "Ada" (human, id:ent-ada), msg:m1 "message 1"\n      error: "Model call failed (HTTP 500): overloaded"\n      partialOutput: "I was about to"',
     );
     expect(text).toContain('"message 1"  [SEEN] ← FAILED EARLIER (run run-0)');
   });

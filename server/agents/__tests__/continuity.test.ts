@@ -125,7 +125,7 @@ describe("a run taken over after its process died", () => {
 });
 
 describe("failed runs stay visible until handled", () => {
-  it("a success in another space does not hide a failure; a later success in its space does", async () => {
+  it("a failure stays until a run that was shown it completes; a run that never saw it does not hide it", async () => {
     const scout: Script = (c) => {
       if (triggerText(c) === '"one"') return c.results.length ? { error: "upstream down" } : { tool: "send_message", input: { text: "Working on it" } };
       return { text: "ok" };
@@ -138,16 +138,26 @@ describe("failed runs stay visible until handled", () => {
     const failed = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Scout!.id, status: "failed" } });
     const working = await srv.deps.db.message.findFirstOrThrow({ where: { text: "Working on it" } });
 
-    await sendMessage(srv.deps, ada.actor, { spaceId: other.id, text: "elsewhere" });
-    await srv.gateway.idle();
-    expect((await srv.deps.db.run.findFirstOrThrow({ where: { triggerSpaceId: other.id } })).status).toBe("completed");
+    // A run that completed in the space after the failure, but was never shown it (no context of its own).
+    const later = new Date(failed.endedAt!.getTime() + 1000);
+    await srv.deps.db.run.create({
+      data: {
+        agentId: agents.Scout!.id,
+        triggerType: "service",
+        serviceName: "unrelated",
+        status: "completed",
+        reach: [space.id, other.id],
+        startedAt: later,
+        endedAt: later,
+      },
+    });
 
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "two" });
     await srv.gateway.idle();
     const two = calls.Scout!.at(-1)!;
     expect(two).toContain(
       [
-        `${FAILED_HEADER}not made up for yet; each stays here until a later run triggered in its space completes):`,
+        `${FAILED_HEADER}not made up for yet; each stays here until a run that was shown it completes):`,
         `  - run ${failed.id} (failed ${failed.endedAt!.toISOString()})`,
         `      trigger: space_message in "general" (id: ${space.id}) from "Ada" (human, id:${ada.entityId}), msg:${one.id} "one"`,
         '      error: "Model call failed: upstream down"',

@@ -58,57 +58,60 @@ function startDoomedGateway(s: TestServer, scripts: Record<string, Script>, even
 }
 
 describe("a run whose process died is taken over once the lease runs out", () => {
-  it("within about the lease, told what the dead attempt did, without posting its message again", async () => {
-    let retried: unknown;
-    // B's model ignores the list of messages already sent and writes the same one again.
-    const onB: Script = (c) => {
-      if (c.results.length === 0) return { tool: "send_message", input: { text: REPORT } };
-      retried = c.results[0];
-      return { text: "done" };
-    };
-    const scenario = await startAgentScenario({ Ops: onB }, { spaceName: "ops", server: { gateway: { leaseMs: LEASE_MS } } });
-    srv = scenario.srv;
-    const { ada, agents, space } = scenario;
-    let frozenAt = 0;
-    // The message is posted and its step recorded; then the process stops, mid-call.
-    const a = startDoomedGateway(srv, { Ops: (c) => (c.results.length === 0 ? { tool: "send_message", input: { text: REPORT } } : hang(c)) }, (db) => ({
-      ...srv!.deps.events,
-      publish: (room, event, payload) => {
-        srv!.deps.events.publish(room, event, payload);
-        if (event === "run:event" && (payload as { event: { type: string } }).event.type === "model_step") {
-          db.freeze();
-          frozenAt = Date.now();
-        }
-      },
-    }));
-    const m = (await sendMessage({ ...srv.deps, bus: undefined }, ada.actor, { spaceId: space.id, text: "post the report" })).message;
-    await onMessage(a.gateway.ctx, m);
-    const run = await until("A to start the run", () => srv!.deps.db.run.findFirst({ where: { agentId: agents.Ops!.id, status: "running" } }));
-    await until("A to stop", async () => frozenAt > 0);
-    const posted = await srv.deps.db.message.findFirstOrThrow({ where: { text: REPORT } });
+  for (const asReply of [false, true])
+    it(`within about the lease, told what the dead attempt did, without posting its message again${asReply ? " (sent again as a reply)" : ""}`, async () => {
+      let retried: unknown;
+      let triggerId = "";
+      // B's model ignores the list of messages already sent and writes the same one again (or as a reply to the request).
+      const onB: Script = (c) => {
+        if (c.results.length === 0) return { tool: "send_message", input: { text: REPORT, ...(asReply ? { messageId: triggerId } : {}) } };
+        retried = c.results[0];
+        return { text: "done" };
+      };
+      const scenario = await startAgentScenario({ Ops: onB }, { spaceName: "ops", server: { gateway: { leaseMs: LEASE_MS } } });
+      srv = scenario.srv;
+      const { ada, agents, space } = scenario;
+      let frozenAt = 0;
+      // The message is posted and its step recorded; then the process stops, mid-call.
+      const a = startDoomedGateway(srv, { Ops: (c) => (c.results.length === 0 ? { tool: "send_message", input: { text: REPORT } } : hang(c)) }, (db) => ({
+        ...srv!.deps.events,
+        publish: (room, event, payload) => {
+          srv!.deps.events.publish(room, event, payload);
+          if (event === "run:event" && (payload as { event: { type: string } }).event.type === "model_step") {
+            db.freeze();
+            frozenAt = Date.now();
+          }
+        },
+      }));
+      const m = (await sendMessage({ ...srv.deps, bus: undefined }, ada.actor, { spaceId: space.id, text: "post the report" })).message;
+      triggerId = m.id;
+      await onMessage(a.gateway.ctx, m);
+      const run = await until("A to start the run", () => srv!.deps.db.run.findFirst({ where: { agentId: agents.Ops!.id, status: "running" } }));
+      await until("A to stop", async () => frozenAt > 0);
+      const posted = await srv.deps.db.message.findFirstOrThrow({ where: { text: REPORT } });
 
-    // B (the scenario's server) ticks from now on, takes the run over and completes it.
-    keepTicking(srv.gateway);
-    const takenOver = await until("B to take the run over", () =>
-      srv!.deps.db.runEvent.findFirst({ where: { runId: run.id, type: "status", data: { path: ["reason"], string_starts_with: "taken over" } } }),
-    );
-    const after = takenOver.createdAt.getTime() - frozenAt;
-    // Untouched for a whole lease: A's last write was at most one heartbeat before it froze.
-    expect(after).toBeGreaterThanOrEqual(LEASE_MS - heartbeatEvery(LEASE_MS) - 100);
-    expect(after).toBeLessThan(LEASE_MS + 2000);
-    await until("B to complete it", async () => (await srv!.deps.db.run.findUniqueOrThrow({ where: { id: run.id } })).status === "completed");
+      // B (the scenario's server) ticks from now on, takes the run over and completes it.
+      keepTicking(srv.gateway);
+      const takenOver = await until("B to take the run over", () =>
+        srv!.deps.db.runEvent.findFirst({ where: { runId: run.id, type: "status", data: { path: ["reason"], string_starts_with: "taken over" } } }),
+      );
+      const after = takenOver.createdAt.getTime() - frozenAt;
+      // Untouched for a whole lease: A's last write was at most one heartbeat before it froze.
+      expect(after).toBeGreaterThanOrEqual(LEASE_MS - heartbeatEvery(LEASE_MS) - 100);
+      expect(after).toBeLessThan(LEASE_MS + 2000);
+      await until("B to complete it", async () => (await srv!.deps.db.run.findUniqueOrThrow({ where: { id: run.id } })).status === "completed");
 
-    const context = scenario.calls.Ops!.at(-1)!;
-    expect(context.endsWith(TAKEOVER_PROMPT)).toBe(true);
-    expect(context).toContain("THIS RUN SO FAR (1 earlier model call; the last one was cut off before it finished (its process stopped)):");
-    expect(context).toContain(`    - send_message {"text":${JSON.stringify(REPORT)}} → status: "sent", messageId: "${posted.id}"`);
-    expect(context).toContain(
-      `  messages this run already sent (do not send them again):\n    - [msg:${posted.id}] in "ops" (id: ${space.id}): ${JSON.stringify(REPORT)}`,
-    );
-    expect(retried).toMatchObject({ status: "sent", messageId: posted.id, note: expect.stringMatching(/already sent/) });
-    expect(await srv.deps.db.message.count({ where: { text: REPORT } })).toBe(1);
-    expect(a.calls.Ops).toHaveLength(2);
-  });
+      const context = scenario.calls.Ops!.at(-1)!;
+      expect(context.endsWith(TAKEOVER_PROMPT)).toBe(true);
+      expect(context).toContain("THIS RUN SO FAR (1 earlier model call; the last one was cut off before it finished (its process stopped)):");
+      expect(context).toContain(`    - send_message {"text":${JSON.stringify(REPORT)}} → status: "sent", messageId: "${posted.id}"`);
+      expect(context).toContain(
+        `  messages this run already sent (do not send them again):\n    - [msg:${posted.id}] in "ops" (id: ${space.id}): ${JSON.stringify(REPORT)}`,
+      );
+      expect(retried).toMatchObject({ status: "sent", messageId: posted.id, note: expect.stringMatching(/already sent/) });
+      expect(await srv.deps.db.message.count({ where: { text: REPORT } })).toBe(1);
+      expect(a.calls.Ops).toHaveLength(2);
+    });
 
   it("a wait its process never parked is parked by exactly one of two gateways, and resumes once", async () => {
     const resumedCalls: string[] = [];

@@ -21,6 +21,8 @@ export function messageLine(
     failedRun?: string;
     /** Another live run of the viewing agent owns this message (runs/pending-triggers.ts): not this run's to answer. */
     handledBy?: string;
+    /** A run of the viewing agent for this message was canceled: its id and why (who canceled it). */
+    canceled?: { runId: string; reason: string };
     spaceId: string;
     viewerId: string;
     reach: readonly string[];
@@ -29,7 +31,8 @@ export function messageLine(
   const head = `[msg:${m.id}] [${m.createdAt}] ${entityRef(m.sender)}: ${quote(m.text)}`;
   const failed = marks.failedRun ? ` ← FAILED EARLIER (run ${marks.failedRun})` : "";
   const owned = marks.handledBy ? ` ← HANDLED BY YOUR RUN ${marks.handledBy}` : "";
-  const tail = `  ${marks.seen ? "[SEEN]" : "[NEW]"}${marks.trigger ? " ← TRIGGER" : ""}${marks.reply ? " ← REPLY (answered your wait)" : ""}${failed}${owned}`;
+  const canceled = marks.canceled ? ` ← CANCELED EARLIER (run ${marks.canceled.runId}: ${quote(marks.canceled.reason)})` : "";
+  const tail = `  ${marks.seen ? "[SEEN]" : "[NEW]"}${marks.trigger ? " ← TRIGGER" : ""}${marks.reply ? " ← REPLY (answered your wait)" : ""}${failed}${canceled}${owned}`;
   const extra: string[] = [];
   const why = originNote(m.origin, marks.spaceId, m.sender.id === marks.viewerId, marks.reach);
   if (why) extra.push(`      ${why}`);

@@ -53,15 +53,19 @@ export async function loadAdminChanges(
     // outside this run's reach, so only its kind is shown.
     const detailed = isKnowledge(r.action) || SETTINGS_ACTIONS.has(r.action);
     const hideValues = !detailed || r.action.startsWith("key.");
+    // What was deleted is gone: the context says that it was deleted and by whom, never what it held.
+    const deleted = isKnowledge(r.action) && (r.action.endsWith(".delete") || r.after === null);
     return {
       at: r.createdAt.toISOString(),
       actorName: r.actor.name,
       action: r.action,
-      subject: detailed ? r.subject : null,
+      // A goal's subject is its description, its old value: a deleted one is not named.
+      subject: detailed && !(deleted && r.action.startsWith("goal.")) ? r.subject : null,
       // A memory's own fields are its words, never settings: only settings are searched for secrets.
-      before: hideValues ? null : isKnowledge(r.action) ? asFields(r.before) : redact(r.before),
+      before: hideValues || deleted ? null : isKnowledge(r.action) ? asFields(r.before) : redact(r.before),
       after: hideValues ? null : isKnowledge(r.action) ? asFields(r.after) : redact(r.after),
       valuesHidden: hideValues,
+      ...(deleted ? { deleted: true } : {}),
     };
   });
   return {

@@ -1,7 +1,7 @@
 // Reads what one model call of a run needs from the database into a ContextInput.
 // Bounded queries only: one history window (HISTORY_WINDOW) of the active space, the
 // agent's spaces, goals, memories, plans and unfinished runs.
-import { HISTORY_WINDOW } from "@/lib/limits";
+import { HISTORY_WINDOW, RESUME_ELSEWHERE_LINES } from "@/lib/limits";
 import { LIVE_RUN_STATUSES } from "@/lib/runs/run-status";
 import type { Db } from "../../db/client";
 import type { Run as RunRow } from "@/generated/prisma/client";
@@ -93,6 +93,7 @@ export async function loadContext(
             afterSeq: wait.afterSeq,
             question: await loadQuestion(db, wait, reach),
             since: wait.since,
+            elsewhere: await loadElsewhere(db, run, agent.entityId, candidate, wait.since),
           }
         : null,
     activeSpace: activeSpace ? { ...activeSpace, auto: run.triggerType === "space_message" && activeSpace.id === run.triggerSpaceId } : null,
@@ -206,7 +207,17 @@ export async function loadHistory(db: Db, spaceId: string, entityId: string, lim
   // Unread messages older than the window: counted and digested (shown as a digest, so they count as seen).
   const unread = withUnread && boundary && boundary.seq > lastProcessedSeq ? await loadUnread(db, spaceId, lastProcessedSeq, boundary.seq) : null;
   const unshownUnread = unread?.count ?? 0;
-  const waitMarks = await loadWaitMarks(db, rows);
+  const [waitMarks, canceledRuns] = await Promise.all([
+    loadWaitMarks(db, rows),
+    // Requests whose run an admin (or another run) canceled: the next context says so.
+    withUnread
+      ? db.run.findMany({
+          where: { agent: { entityId }, status: "canceled", triggerMessageId: { in: rows.filter((r) => r.seq > lastProcessedSeq).map((r) => r.id) } },
+          select: { id: true, triggerMessageId: true, statusReason: true },
+        })
+      : [],
+  ]);
+  const canceled = Object.fromEntries(canceledRuns.map((r) => [r.triggerMessageId!, { runId: r.id, reason: r.statusReason ?? "canceled" }]));
   const messages: HistoryMessage[] = rows.reverse().map((r) => ({
     ...waitMarks.get(r.id),
     id: r.id,
@@ -225,5 +236,24 @@ export async function loadHistory(db: Db, spaceId: string, entityId: string, lim
     unshownUnread,
     unread,
     joinedAt: membership.joinedAt.toISOString(),
+    ...(canceledRuns.length ? { canceled } : {}),
   };
+}
+
+/**
+ * A message run resumed with another space active: what arrived in its trigger space since the
+ * wait began (the newest RESUME_ELSEWHERE_LINES of them), so it answers with both places in view.
+ */
+async function loadElsewhere(db: Db, run: Run, entityId: string, activeId: string | null, since: string) {
+  const spaceId = run.triggerType === "space_message" ? run.triggerSpaceId : null;
+  if (!spaceId || spaceId === activeId || !inReach(run.reach, spaceId)) return null;
+  const h = await loadHistory(db, spaceId, entityId, RESUME_ELSEWHERE_LINES);
+  if (!h) return null;
+  const after = new Date(since).toISOString();
+  const messages = h.messages.filter((m) => m.createdAt > after);
+  const more =
+    messages.length === h.messages.length && messages.length > 0
+      ? await db.message.count({ where: { spaceId, deletedAt: null, seq: { lt: messages[0]!.seq }, createdAt: { gt: new Date(since) } } })
+      : 0;
+  return { space: h.space, messages, more, lastProcessedSeq: h.lastProcessedSeq };
 }

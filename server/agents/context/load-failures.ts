@@ -1,7 +1,10 @@
-// FAILED RUNS: the agent's failed runs that nothing has made up for yet. A failure stays in
-// the context of every run that may see it until a run triggered later in the same space
-// completes, so a success elsewhere cannot hide a request that was never answered. Which
-// failed runs this run may see at all is load-context.ts's reach rule (`visible`).
+// FAILED RUNS: the agent's failed runs that nothing has made up for yet, message runs and plan
+// and service runs alike. A failure stays in the context of every run that may see it until a
+// run that was shown it completes (the context event of each call records the failures it
+// showed: `failuresShown`), so neither a success elsewhere nor an unrelated run that never
+// saw it can hide a request that was never answered. Which failed runs this run may see at all
+// is load-context.ts's reach rule (`visible`: its whole reach, e.g. a plan's or a service key's
+// spaces, within this run's).
 import { MAX_FAILED_RUNS_SHOWN } from "@/lib/limits";
 import type { Db } from "../../db/client";
 import type { FailedRun } from "./context-input";
@@ -19,7 +22,12 @@ export async function loadFailures(
   const reach = [...run.reach];
   const failed = (
     await db.run.findMany({
-      where: { agentId: run.agentId, id: { not: run.id }, status: "failed", triggerSpaceId: { in: reach } },
+      where: {
+        agentId: run.agentId,
+        id: { not: run.id },
+        status: "failed",
+        OR: [{ triggerSpaceId: { in: reach } }, { triggerType: { in: ["plan", "service"] } }],
+      },
       // createdAt breaks ties between runs that ended in the same instant (a coarse or test clock).
       orderBy: [{ endedAt: "desc" }, { createdAt: "desc" }],
       take: LOOK_BACK,
@@ -27,25 +35,15 @@ export async function loadFailures(
   ).filter(visible);
   if (failed.length === 0) return { failures: [], more: 0 };
 
-  // A completed run that started after the failure ended was shown it and did the space's work since.
-  const spaces = [...new Set(failed.map((r) => r.triggerSpaceId!))];
-  const made = await db.run.groupBy({
-    by: ["triggerSpaceId"],
-    where: { agentId: run.agentId, status: "completed", triggerSpaceId: { in: spaces } },
-    _max: { startedAt: true },
-  });
-  const lastSuccess = new Map(made.map((g) => [g.triggerSpaceId, g._max.startedAt]));
-  const open = failed.filter((r) => {
-    const after = lastSuccess.get(r.triggerSpaceId);
-    return !(after && r.endedAt && after >= r.endedAt);
-  });
+  const handled = await handledFailures(db, run.agentId, failed);
+  const open = failed.filter((r) => !handled.has(r.id));
   const shown = open.slice(0, MAX_FAILED_RUNS_SHOWN);
 
   const messageIds = shown.map((r) => r.triggerMessageId).filter(Boolean) as string[];
   const [messages, spaceRows] = await Promise.all([
     // A deleted trigger's words are gone: the failure still shows, without them.
     db.message.findMany({ where: { id: { in: messageIds } }, select: { id: true, text: true, deletedAt: true, sender: { select: entitySel } } }),
-    db.space.findMany({ where: { id: { in: shown.map((r) => r.triggerSpaceId!) } }, select: { id: true, name: true } }),
+    db.space.findMany({ where: { id: { in: shown.flatMap((r) => (r.triggerSpaceId ? [r.triggerSpaceId] : [])) } }, select: { id: true, name: true } }),
   ]);
   const byId = new Map(messages.map((m) => [m.id, m]));
   const spaceNames = new Map(spaceRows.map((s) => [s.id, s]));
@@ -80,4 +78,17 @@ export async function loadFailures(
     }),
   );
   return { failures, more: open.length - shown.length };
+}
+
+/** The failed runs among `ids` that a completed run of the agent was shown (its context event's `failuresShown`). */
+async function handledFailures(db: Db, agentId: string, failed: { id: string; endedAt: Date | null }[]): Promise<Set<string>> {
+  const ids = failed.map((r) => r.id);
+  // Only runs that ended after the oldest of them did can have been shown one.
+  const since = new Date(Math.min(...failed.map((r) => r.endedAt?.getTime() ?? 0)));
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT DISTINCT shown.id FROM "Run" r
+    JOIN "RunEvent" e ON e."runId" = r.id AND e.type = 'context'
+    CROSS JOIN LATERAL jsonb_array_elements_text(COALESCE(e.data->'failuresShown', '[]'::jsonb)) AS shown(id)
+    WHERE r."agentId" = ${agentId} AND r.status = 'completed' AND r."endedAt" >= ${since} AND shown.id = ANY(${ids}::text[])`;
+  return new Set(rows.map((r) => r.id));
 }

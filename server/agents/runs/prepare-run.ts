@@ -82,6 +82,10 @@ export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: Ru
   // The context checked the active space (in reach, still a member); tools and drafts start from that.
   scope.state.activeSpaceId = input.activeSpace?.id ?? null;
   if (context.seen) noteSeen(scope, context.seen.spaceId, context.seen.fromSeq, context.seen.toSeq);
+  // A resumed run was shown what arrived in its trigger space meanwhile (blocks/trigger.ts).
+  const elsewhere = input.resume?.elsewhere;
+  const shown = elsewhere?.messages;
+  if (elsewhere && shown?.length) noteSeen(scope, elsewhere.space.id, shown[0]!.seq, shown.at(-1)!.seq);
   await appendRunEvent(
     ctx,
     run.id,
@@ -96,6 +100,8 @@ export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: Ru
       ...(opts.retry ? { retry: opts.retry } : {}),
       reach: [...scope.run.reach],
       tools: enabledTools(agent.enabledTools).map((t) => t.name),
+      // What FAILED RUNS showed: once this run completes, they count as handled (load-failures.ts).
+      failuresShown: input.failures.map((f) => f.runId),
     },
     // The exact text, what it has seen, and the model it goes to, with the event.
     Prisma.sql`"contextSnapshot" = ${context.text}, "seenCursors" = ${JSON.stringify(scope.state.seen)}::jsonb, "modelId" = ${agent.modelId}`,

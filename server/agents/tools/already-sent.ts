@@ -4,7 +4,10 @@
 // target and wait (or by the same tool call id, in the same space), is answered with the
 // result it got then, and nothing is posted. Asking the same question again after a reply is
 // a new question, so the search starts after the run's last wait; "Yes" as replies to two
-// different questions are two messages.
+// different questions in one model call are two messages. A later model call of the run (a
+// takeover after its process died) that sends a text an earlier call already posted there is
+// repeating it, whatever it replies to: the dead attempt's report, sent again as a reply, is
+// not posted twice.
 import { createHash } from "node:crypto";
 import type { GatewayCtx } from "../gateway-context";
 import { streamKey } from "./stream-key";
@@ -19,6 +22,12 @@ export interface SentShape {
 export const sentHash = (s: SentShape): string =>
   createHash("sha256")
     .update(JSON.stringify([s.text, s.replyTo, s.wait]))
+    .digest("hex");
+
+/** The same text and wait, whatever the reply target: what an earlier model call of the run must not post again. */
+export const textHash = (s: SentShape): string =>
+  createHash("sha256")
+    .update(JSON.stringify([s.text, s.wait]))
     .digest("hex");
 
 export async function alreadySent(
@@ -44,7 +53,12 @@ export async function alreadySent(
       type: "message_sent",
       seq: { gt: lastWait?.seq ?? 0 },
       AND: [{ data: { path: ["spaceId"], equals: spaceId } }],
-      OR: [{ data: { path: ["toolCallId"], equals: toolCallId } }, { data: { path: ["sentHash"], equals: hash } }],
+      OR: [
+        { data: { path: ["toolCallId"], equals: toolCallId } },
+        { data: { path: ["sentHash"], equals: hash } },
+        // Posted by an earlier call of the run (another callKey): the same text, whatever its reply target.
+        { AND: [{ data: { path: ["textHash"], equals: textHash(shape) } }, { NOT: { data: { path: ["callKey"], equals: run.callKey ?? "-" } } }] },
+      ],
     },
     orderBy: { seq: "desc" },
     select: { data: true },
@@ -64,7 +78,8 @@ export async function alreadySent(
           runId: run.id,
           spaceId,
           text: shape.text,
-          replyToMessageId: shape.replyTo,
+          // Another call's message counts whatever it replied to; this call's own only with the same target.
+          OR: [{ replyToMessageId: shape.replyTo }, { NOT: { clientMessageId: { startsWith: `run:${run.id}:${run.callKey ?? "-"}:` } } }],
           deletedAt: null,
           ...(lastWait ? { createdAt: { gt: lastWait.createdAt } } : {}),
         },

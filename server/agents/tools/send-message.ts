@@ -12,7 +12,7 @@ import { appendRunEvent } from "../runs/run-events";
 import { requireInReach } from "../reach/reach";
 import { noteSeen } from "./run-scope";
 import { streamKey } from "./stream-key";
-import { alreadySent, sentHash } from "./already-sent";
+import { alreadySent, sentHash, textHash } from "./already-sent";
 import { defineTool } from "./tool";
 
 /** A wait is refused when less run time than this is left: the resumed model call needs room. */
@@ -97,6 +97,8 @@ export const sendMessageTool = defineTool({
       wait: !!input.wait,
       toolCallId,
       sentHash: sentHash(shape),
+      textHash: textHash(shape),
+      callKey: scope.run.callKey ?? "-",
     });
     if (input.wait) {
       state.waitCount++;

@@ -10,7 +10,7 @@ const OUTPUT_CHARS = 1000;
 
 export function failuresBlock({ failures, moreFailures }: ContextInput): string[] {
   if (failures.length === 0) return [];
-  const lines = ["", "FAILED RUNS (not made up for yet; each stays here until a later run triggered in its space completes):"];
+  const lines = ["", "FAILED RUNS (not made up for yet; each stays here until a run that was shown it completes):"];
   for (const f of failures) lines.push(...failureLines(f));
   if (moreFailures) lines.push(`  … ${moreFailures} more failed run${moreFailures === 1 ? "" : "s"} not shown`);
   return lines;

@@ -90,11 +90,13 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
       reply: m.id === replyId,
       failedRun: failedBy.get(m.id),
       handledBy: h.handledElsewhere?.[m.id],
+      // A canceled request is not plain [NEW]: the model is told someone stopped it.
+      canceled: seen ? undefined : h.canceled?.[m.id],
       spaceId: h.space.id,
       viewerId: input.agent.entityId,
       reach: input.reach,
     };
-    const pinned = marks.trigger || marks.reply || marks.failedRun !== undefined;
+    const pinned = marks.trigger || marks.reply || marks.failedRun !== undefined || marks.canceled !== undefined;
     const e: Entry = { m, marks, pinned, recent: recentSeen.has(m.id), cap: 0, line: "", tokens: 0, dropped: false };
     render(e, !seen || pinned || m.seq >= recentBlockFrom ? MAX_NEW_LINE_CHARS : MAX_OLD_LINE_CHARS);
     return e;

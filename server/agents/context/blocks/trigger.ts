@@ -1,6 +1,8 @@
 // TRIGGER (why this run exists), RESUMED (what ended its wait) and ACTIVE SPACE.
 import type { ContextInput } from "../context-input";
-import { clip, entityRef, oneLineJson, quote } from "../format";
+import { MAX_NEW_LINE_CHARS } from "@/lib/limits";
+import { clip, entityRef, messageLine, oneLineJson, quote } from "../format";
+import { clipText } from "../clip";
 
 export function triggerBlock({ trigger: t }: ContextInput): string {
   if (t.type === "space_message") {
@@ -36,7 +38,8 @@ export function triggerBlock({ trigger: t }: ContextInput): string {
   ].join("\n");
 }
 
-export function resumeBlock({ resume }: ContextInput): string[] {
+export function resumeBlock(input: ContextInput): string[] {
+  const { resume } = input;
   if (!resume) return [];
   const who = resume.result.reply ? `${quote(resume.result.reply.entityName)} replied` : "no reply arrived before the timeout";
   return [
@@ -49,7 +52,27 @@ export function resumeBlock({ resume }: ContextInput): string[] {
         ]
       : []),
     `  send_message result: ${oneLineJson(resume.result)}`,
+    ...elsewhereLines(input),
   ];
+}
+
+/** What arrived in the trigger space while the run waited elsewhere, under the same divider the history uses. */
+function elsewhereLines(input: ContextInput): string[] {
+  const e = input.resume?.elsewhere;
+  if (!e) return [];
+  const q = input.resume?.question;
+  const since = input.resume?.since ? ` since ${input.resume.since}` : "";
+  const divider = `  ── arrived while you waited for a reply${q ? ` to msg:${q.messageId}` : ""}${since} ──`;
+  const more = e.more
+    ? [`  … ${e.more} earlier one${e.more === 1 ? "" : "s"} not shown (read_messages spaceId=${e.space.id} offset=${e.messages.length})`]
+    : [];
+  const lines = e.messages.map((m) =>
+    messageLine(
+      { ...m, text: clipText(m.text, MAX_NEW_LINE_CHARS) },
+      { seen: m.seq <= e.lastProcessedSeq, spaceId: e.space.id, viewerId: input.agent.entityId, reach: input.reach },
+    ),
+  );
+  return ["", `MEANWHILE IN YOUR TRIGGER SPACE ${quote(e.space.name)} (id: ${e.space.id}):`, divider, ...more, ...(lines.length ? lines : ["  nothing"])];
 }
 
 export function activeSpaceBlock({ activeSpace: a }: ContextInput): string {
