@@ -150,6 +150,9 @@ export interface AdminChange {
   after: Record<string, unknown> | null;
   /** The values exist but are not shown (keys, model endpoints). */
   valuesHidden: boolean;
+  /** A memory, goal or plan deleted by this change ("this") or by a later one ("since"): its
+   *  words are never shown again, only that it is gone and who changed it. */
+  deleted?: "this" | "since";
 }
 
 /** What admins changed about this agent since its previous run started, newest first. */

@@ -47,21 +47,31 @@ export async function loadAdminChanges(
   if (total === 0) return null;
   const visible = rows.filter((r) => !isKnowledge(r.action) || reachCovers(run.reach, r.itemReach));
   const outsideReach = rows.length - visible.length;
+  // Items deleted since: rows are newest first, so a deletion is met before the older changes
+  // to the same item (its kind and subject), whose values are then withheld as well.
+  const deletedItems = new Set<string>();
   const shown = visible.slice(0, MAX_ADMIN_CHANGES_SHOWN).map((r): AdminChange => {
     // Knowledge was reach-checked above and the agent's own settings are for every run; any other
     // change (a reply mode or membership in some space, actions added later) may name a space
     // outside this run's reach, so only its kind is shown.
     const detailed = isKnowledge(r.action) || SETTINGS_ACTIONS.has(r.action);
+    // A deleted item's old words are not repeated: an admin who deletes a poisoned memory must
+    // not have its text shown to the model once more. Only that it was deleted, and by whom: not
+    // even its subject, which for a goal is its whole description.
+    const item = `${r.action.split(".")[0]} ${r.subject}`;
+    const deleted = !isKnowledge(r.action) ? undefined : r.action.endsWith(".delete") ? "this" : deletedItems.has(item) ? "since" : undefined;
+    if (deleted === "this") deletedItems.add(item);
     const hideValues = !detailed || r.action.startsWith("key.");
     return {
       at: r.createdAt.toISOString(),
       actorName: r.actor.name,
       action: r.action,
-      subject: detailed ? r.subject : null,
+      subject: detailed && !deleted ? r.subject : null,
       // A memory's own fields are its words, never settings: only settings are searched for secrets.
-      before: hideValues ? null : isKnowledge(r.action) ? asFields(r.before) : redact(r.before),
-      after: hideValues ? null : isKnowledge(r.action) ? asFields(r.after) : redact(r.after),
+      before: hideValues || deleted ? null : isKnowledge(r.action) ? asFields(r.before) : redact(r.before),
+      after: hideValues || deleted ? null : isKnowledge(r.action) ? asFields(r.after) : redact(r.after),
       valuesHidden: hideValues,
+      ...(deleted ? { deleted } : {}),
     };
   });
   return {

@@ -21,12 +21,16 @@ export function adminChangesBlock({ adminChanges: c }: ContextInput): string[] {
 
 function changeLine(c: AdminChange): string {
   const what = c.subject !== null ? ` ${quote(c.subject)}` : "";
-  const values = c.valuesHidden
-    ? c.subject === null
-      ? ": details not shown"
-      : ": values not shown"
-    : c.before || c.after
-      ? `: ${c.before ? clip(oneLineJson(c.before), VALUES_CHARS) : "(new)"} → ${c.after ? clip(oneLineJson(c.after), VALUES_CHARS) : "(deleted)"}`
-      : "";
+  const values = c.deleted
+    ? c.deleted === "this"
+      ? ": deleted (its old value is not shown)"
+      : ": an item since deleted (its value is not shown)"
+    : c.valuesHidden
+      ? c.subject === null
+        ? ": details not shown"
+        : ": values not shown"
+      : c.before || c.after
+        ? `: ${c.before ? clip(oneLineJson(c.before), VALUES_CHARS) : "(new)"} → ${c.after ? clip(oneLineJson(c.after), VALUES_CHARS) : "(deleted)"}`
+        : "";
   return `  - [${c.at}] ${quote(c.actorName)} ${c.action}${what}${values}`;
 }
