@@ -160,6 +160,8 @@ export interface AdminChanges {
   since: string;
   /** The agent's first run: `since` is when it was created. */
   firstRun?: boolean;
+  /** `since` is before the previous run started: changes earlier runs could not see are included. */
+  catchUp?: boolean;
   shown: AdminChange[];
   /** Changes this run may see beyond the MAX_ADMIN_CHANGES_SHOWN newest. */
   more: number;
