@@ -54,8 +54,6 @@ export interface SpaceHistory {
   unshownUnread: number;
   /** Their digest (load-unread.ts): shown instead of them, so they count as seen. */
   unread?: UnreadDigest | null;
-  /** Messages whose run of this agent was canceled (and not handled since), by id: that run and why. */
-  canceled?: Record<string, { runId: string; reason: string }>;
   /** Messages another live run of the agent owns (its trigger or folded into it), by id: their run's id. */
   handledElsewhere?: Record<string, string>;
   /** When the agent joined the space: messages from before then are earlier history, not requests to it. */
@@ -152,8 +150,9 @@ export interface AdminChange {
   after: Record<string, unknown> | null;
   /** The values exist but are not shown (keys, model endpoints). */
   valuesHidden: boolean;
-  /** A memory, goal or plan was deleted: said so, and by whom, never with its old value. */
-  deleted?: boolean;
+  /** A memory, goal or plan deleted by this change ("this") or by a later one ("since"): its
+   *  words are never shown again, only that it is gone and who changed it. */
+  deleted?: "this" | "since";
 }
 
 /** What admins changed about this agent since its previous run started, newest first. */
@@ -161,6 +160,8 @@ export interface AdminChanges {
   since: string;
   /** The agent's first run: `since` is when it was created. */
   firstRun?: boolean;
+  /** `since` is before the previous run started: changes earlier runs could not see are included. */
+  catchUp?: boolean;
   shown: AdminChange[];
   /** Changes this run may see beyond the MAX_ADMIN_CHANGES_SHOWN newest. */
   more: number;
@@ -184,11 +185,6 @@ export interface ContextInput {
     question?: { messageId: string; text: string; space: { id: string; name: string } } | null;
     /** When the wait began. */
     since?: string;
-    /**
-     * Resumed with another space active: what arrived in the trigger space during the wait
-     * (newest RESUME_ELSEWHERE_LINES; `more` older ones not shown), so the run sees both places.
-     */
-    elsewhere?: { space: { id: string; name: string }; messages: HistoryMessage[]; more: number; lastProcessedSeq: number } | null;
   } | null;
   activeSpace: { id: string; name: string; auto: boolean } | null;
   history: SpaceHistory | null;
