@@ -74,7 +74,7 @@ describe("an agent's cursor", () => {
     await srv.gateway.idle();
     expect(s.calls.Scout!.at(-1)).not.toContain("older unread");
     expect(lineOf(s.calls.Scout!.at(-1)!, "backlog 59")).toMatch(/\[SEEN\]$/);
-  });
+  }, 120_000);
 
   it("crosses deleted messages: they are not unread, and nothing is left unshown", async () => {
     const s = await setup(silent);

@@ -58,7 +58,7 @@ describe("failed plan and service runs", () => {
     await sendMessage(srv.deps, s.ada.actor, { spaceId: s.space.id, text: "and now?" });
     await srv.gateway.idle();
     expect(s.models.calls.Scout!.at(-1)).not.toContain("\nFAILED RUNS (");
-  });
+  }, 120_000);
 
   it("a failed run stays for the next run when the run that was shown it fails too", async () => {
     let n = 0;
@@ -74,7 +74,7 @@ describe("failed plan and service runs", () => {
     const failed = await srv.deps.db.run.findMany({ where: { agentId: s.agents.Scout!.id, status: "failed" } });
     expect(failed).toHaveLength(2);
     for (const f of failed) expect(failedBlock(s.models.calls.Scout!.at(-1)!)).toContain(`run ${f.id}`);
-  });
+  }, 120_000);
 });
 
 describe("a request whose run was canceled", () => {
@@ -100,5 +100,5 @@ describe("a request whose run was canceled", () => {
       .split("\n")
       .find((l) => l.includes('"rebuild the index"') && l.includes("[NEW]"));
     expect(line).toMatch(new RegExp(`\\[NEW\\] ← CANCELED EARLIER \\(run ${canceled.id}: "canceled by Ada"\\)$`));
-  });
+  }, 120_000);
 });

@@ -47,7 +47,7 @@ describe("an agent added to a space with 80 messages", () => {
     // The next run knows the space: the note is not repeated, and its own reply is not new.
     expect(second).not.toContain("(you were added to this space at ");
     expect(lineOf(second!, "answer to: req 1")).toMatch(/\[SEEN\]$/);
-  });
+  }, 120_000);
 });
 
 describe('reply mode "when addressed" in a busy channel', () => {
@@ -80,7 +80,7 @@ describe('reply mode "when addressed" in a busy channel', () => {
     expect(await cursorOf(s.space.id, scout.entityId)).toBeGreaterThanOrEqual(
       (await srv.deps.db.message.findFirstOrThrow({ where: { text: "Scout: req 3" } })).seq,
     );
-  });
+  }, 120_000);
 });
 
 describe("a read_messages page shrunk to a preview", () => {
@@ -117,7 +117,7 @@ describe("a read_messages page shrunk to a preview", () => {
     const seenOther = (run.seenCursors as Record<string, [number, number][]>)[other.id] ?? [];
     expect(seenOther.reduce((n, [a, b]) => n + b - a + 1, 0)).toBeLessThanOrEqual(1);
     expect(await cursorOf(other.id, r.entityId)).toBe(0);
-  });
+  }, 120_000);
 });
 
 describe("three spaces read across", () => {
@@ -161,5 +161,5 @@ describe("three spaces read across", () => {
       const own = s.calls.Scout!.find((c) => c.includes(`message: ${JSON.stringify(text)}`))!;
       expect(lineOf(own, text)).toMatch(/\[NEW\] ← TRIGGER$/);
     }
-  });
+  }, 120_000);
 });

@@ -43,7 +43,7 @@ describe("two quick requests", () => {
     expect(runs[1]!.startedAt!.getTime()).toBeGreaterThanOrEqual(runs[0]!.endedAt!.getTime());
     const decision = await srv.deps.db.triggerDecision.findFirstOrThrow({ where: { runId: runs[1]!.id } });
     expect(decision.reason).toBe("queued behind the agent's run in this space: it starts when that run ends");
-  });
+  }, 120_000);
 
   it("a third request folds into the waiting one, and a run in another space is not held", async () => {
     let say!: (spaceId: string, text: string) => Promise<unknown>;
@@ -70,5 +70,5 @@ describe("two quick requests", () => {
     expect(answers.map((m) => m.text).sort()).toEqual(["answer to: req 1", "answer to: req 2", "answer to: req 3", "answer to: req elsewhere"]);
     const req3 = await srv.deps.db.message.findFirstOrThrow({ where: { text: "req 3" } });
     expect((await srv.deps.db.triggerDecision.findFirstOrThrow({ where: { messageId: req3.id } })).decision).toBe("folded");
-  });
+  }, 120_000);
 });

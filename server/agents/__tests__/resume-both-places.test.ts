@@ -52,5 +52,5 @@ describe("a run resumed after a wait in another space", () => {
     const fyi = await srv.deps.db.message.findFirstOrThrow({ where: { text: { startsWith: "FYI" } } });
     // Shown, so it counts as seen.
     expect((run.seenCursors as Record<string, [number, number][]>)[s.space.id]!.some(([a, b]) => a <= fyi.seq && fyi.seq <= b)).toBe(true);
-  });
+  }, 120_000);
 });
