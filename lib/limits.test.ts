@@ -51,10 +51,12 @@ describe("product limits", () => {
     expect(limits.MAX_OLD_LINE_CHARS).toBe(300);
     expect(limits.MIN_LINE_CHARS).toBe(200);
   });
+  it("a run is compacted at most 3 times for its context", () => expect(limits.MAX_CONTEXT_COMPACTIONS).toBe(3));
+  it("the trigger keeps 600 characters when nothing else is left to give way", () => expect(limits.MIN_TRIGGER_TEXT_CHARS).toBe(600));
   it("the 5 most recent [SEEN] lines always stay", () => expect(limits.MIN_RECENT_SEEN_LINES).toBe(5));
-  it("memories take at most 6000 characters and goals 3000", () => {
-    expect(limits.MAX_MEMORIES_CHARS).toBe(6_000);
-    expect(limits.MAX_GOALS_CHARS).toBe(3_000);
+  it("memories take at most 1700 tokens and goals 850", () => {
+    expect(limits.MAX_MEMORIES_TOKENS).toBe(1_700);
+    expect(limits.MAX_GOALS_TOKENS).toBe(850);
   });
   it("EARLIER IN THIS SPACE keeps 5 key lines and a summary of at most 1200 characters", () => {
     expect(limits.EARLIER_KEY_LINES).toBe(5);

@@ -80,12 +80,16 @@ export const MAX_FAILED_RUNS_SHOWN = 3;
 export const MAX_RUN_ACTIONS_SHOWN = 20;
 /** Messages folded into a queued run that its TRIGGER block lists. */
 export const MAX_FOLDED_SHOWN = 10;
+/** How often one execution of a run is compacted (a fresh call at a smaller share) after the provider said its context was too long. */
+export const MAX_CONTEXT_COMPACTIONS = 3;
 /** A model's context window when neither its id nor the agent's modelSettings.contextTokens says: small, so an unknown model is never overrun. */
 export const DEFAULT_CONTEXT_TOKENS = 8_000;
 /** Tokens kept free for the model's reply when the agent sets no maxOutputTokens (at most a quarter of the window). */
 export const DEFAULT_OUTPUT_RESERVE_TOKENS = 4_000;
 /** Longest trigger text (message, plan instruction) and service payload shown in TRIGGER, in characters; the rest is cut with "…(+N chars)". */
 export const MAX_TRIGGER_TEXT_CHARS = 3_000;
+/** The trigger's text when even the smallest context is over the budget: the last thing to give way. */
+export const MIN_TRIGGER_TEXT_CHARS = 600;
 /** Longest message text on a [NEW] (or trigger, or reply) line of SPACE HISTORY, in characters. */
 export const MAX_NEW_LINE_CHARS = 1_500;
 /** Longest message text on an older [SEEN] line, in characters (the most recent [SEEN] lines get MAX_NEW_LINE_CHARS). */
@@ -94,9 +98,9 @@ export const MAX_OLD_LINE_CHARS = 300;
 export const MIN_LINE_CHARS = 200;
 /** The most recent [SEEN] lines that always stay in SPACE HISTORY, whatever the budget. */
 export const MIN_RECENT_SEEN_LINES = 5;
-/** Longest MEMORIES, GOALS and service payload blocks, in characters each; the rest is "… N more". */
-export const MAX_MEMORIES_CHARS = 6_000;
-export const MAX_GOALS_CHARS = 3_000;
+/** The most tokens MEMORIES and GOALS take, each, however large the window; the rest is "… N more". */
+export const MAX_MEMORIES_TOKENS = 1_700;
+export const MAX_GOALS_TOKENS = 850;
 /** EARLIER IN THIS SPACE: key lines kept, and the longest model-written summary, in characters. */
 export const EARLIER_KEY_LINES = 5;
 export const MAX_SUMMARY_CHARS = 1_200;

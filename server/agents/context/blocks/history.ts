@@ -16,8 +16,8 @@ import type { ContextInput, HistoryMessage, SpaceHistory } from "../context-inpu
 import { clipText } from "../clip";
 import { mergeDigest, type EarlierDigest } from "../earlier-digest";
 import { messageLine, quote } from "../format";
-import { countTokens, DEFAULT_CHARS_PER_TOKEN } from "../token-count";
-import { EARLIER_BLOCK_MAX_CHARS, earlierBlock } from "./earlier";
+import { countTokens } from "../token-count";
+import { EARLIER_BLOCK_MAX_TOKENS, earlierBlock } from "./earlier";
 import { inRanges, waitDivider } from "./wait-divider";
 
 export interface HistoryLines {
@@ -54,8 +54,20 @@ interface Entry {
   dropped: boolean;
 }
 
+/** How far history gives way (build-context.ts decides, level by level). */
+export interface HistoryRoom {
+  /** Tokens kept for the EARLIER block once lines are left out; 0: the block is left out too. */
+  earlier: number;
+  /** Lines may be cut down to MIN_LINE_CHARS. */
+  clipToFloor: boolean;
+  /** The oldest [NEW] lines may be left out (they stay unread). */
+  dropNew: boolean;
+}
+
+const NO_LIMIT: HistoryRoom = { earlier: Number.POSITIVE_INFINITY, clipToFloor: true, dropNew: true };
+
 /** History lines within `budget` tokens; null when no space is active. */
-export function historyLines(input: ContextInput, budget: number): HistoryLines | null {
+export function historyLines(input: ContextInput, budget: number, give: HistoryRoom = NO_LIMIT): HistoryLines | null {
   const h: SpaceHistory | null = input.history;
   if (!h) return null;
   const count = (text: string) => countTokens(text, input.counting) + 1;
@@ -100,7 +112,8 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
   total += entries.reduce((n, e) => n + e.tokens, 0);
   let room = budget;
   // Once lines are left out the EARLIER digest stands for them: keep its room free.
-  if (total > room) room -= Math.ceil(EARLIER_BLOCK_MAX_CHARS / (input.counting?.charsPerToken ?? DEFAULT_CHARS_PER_TOKEN));
+  const earlierRoom = Math.min(give.earlier, EARLIER_BLOCK_MAX_TOKENS);
+  if (total > room) room -= earlierRoom;
   const live = () => entries.filter((e) => !e.dropped);
   const drop = (e: Entry) => {
     e.dropped = true;
@@ -113,7 +126,7 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
     if (e.marks.seen && !e.pinned && !e.recent) drop(e);
   }
   // 2. Every line cut down to the floor, oldest first.
-  for (const e of live()) {
+  for (const e of give.clipToFloor ? live() : []) {
     if (total <= room) break;
     if (e.cap <= MIN_LINE_CHARS) continue;
     total -= e.tokens;
@@ -121,7 +134,7 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
     total += e.tokens;
   }
   // 3. The oldest [NEW] lines: they stay unread.
-  for (const e of entries) {
+  for (const e of give.dropNew ? entries : []) {
     if (total <= room) break;
     if (!e.dropped && !e.marks.seen && !e.pinned) drop(e);
   }
@@ -155,7 +168,7 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
   const fromSeq = kept.length === 0 ? null : newest ? newest.m.seq + 1 : h.shownFromSeq;
   return {
     header,
-    earlierLines: earlier ? earlierBlock(earlier) : [],
+    earlierLines: earlier ? earlierBlock(earlier, earlierRoom, (lines) => lines.reduce((n, l) => n + count(l), 0)) : [],
     notes,
     seen: seenKept.map((e) => e.line),
     seenSeqs: seenKept.map((e) => e.m.seq),

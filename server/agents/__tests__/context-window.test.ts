@@ -1,0 +1,161 @@
+// Every model call fits the model's window, in a busy workspace at the default window for
+// unknown models: many spaces, plans, memories and goals, failed runs with long errors, long
+// messages, and a 20-step tool loop. The provider here is strict: it counts each call's prompt
+// (messages, tool calls and results, tool schemas) with the model's tokenizer and refuses any
+// call over the window, as real providers do.
+import { afterEach, describe, expect, it } from "vitest";
+import type { LanguageModelV4, LanguageModelV4CallOptions } from "@ai-sdk/provider";
+import { APICallError } from "ai";
+import { DEFAULT_CONTEXT_TOKENS, MAX_MESSAGE_LENGTH } from "@/lib/limits";
+import { sendMessage } from "../../domain/messages/send-message";
+import { createChannel } from "../../domain/spaces/create-channel";
+import { countTokens } from "../context/token-count";
+import { addToSpace, createAgent, scriptedModels, type Script } from "../../testing/agents";
+import { startTestServer, type TestServer } from "../../testing/test-server";
+
+let srv: TestServer | undefined;
+afterEach(async () => {
+  await srv?.close();
+  srv = undefined;
+});
+
+const O200K = { encoding: "o200k_base" as const, charsPerToken: 3.5 };
+
+/** A prompt as a provider counts it: every text, tool call and result, a few tokens per message, and the tool schemas. */
+function promptTokens(options: LanguageModelV4CallOptions): number {
+  let n = countTokens(JSON.stringify(options.tools ?? []), O200K);
+  for (const m of options.prompt) {
+    n += 4;
+    if (typeof m.content === "string") n += countTokens(m.content, O200K);
+    else
+      for (const p of m.content as { type: string; text?: string; input?: unknown; output?: unknown }[]) {
+        if (p.type === "text") n += countTokens(p.text ?? "", O200K);
+        else if (p.type === "tool-call") n += countTokens(JSON.stringify(p.input), O200K);
+        else if (p.type === "tool-result") n += countTokens(JSON.stringify(p.output), O200K);
+      }
+  }
+  return n + (options.maxOutputTokens ?? 0);
+}
+
+/** The model, strict about its window: a call over it is refused with OpenAI's words. */
+function strict(model: LanguageModelV4, window: number, seen: number[]): LanguageModelV4 {
+  return {
+    specificationVersion: model.specificationVersion,
+    provider: model.provider,
+    modelId: model.modelId,
+    supportedUrls: model.supportedUrls,
+    doGenerate: (o) => model.doGenerate(o),
+    doStream: async (o) => {
+      const tokens = promptTokens(o);
+      seen.push(tokens);
+      if (tokens > window) {
+        throw new APICallError({
+          message: `This model's maximum context length is ${window} tokens. However, your messages resulted in ${tokens} tokens.`,
+          url: "http://fake/v1/chat/completions",
+          requestBodyValues: {},
+          statusCode: 400,
+          isRetryable: false,
+        });
+      }
+      return model.doStream(o);
+    },
+  };
+}
+
+const long = (i: number) => `${`Report ${i}: the numbers for the region, the open questions and who owns them. `.repeat(60)}`.slice(0, MAX_MESSAGE_LENGTH);
+
+describe("every call fits the window", () => {
+  it("a busy workspace at the default 8,000-token window: a 20-step tool loop, no call over the window, no run failing", async () => {
+    const spaces: string[] = [];
+    let calls_ = 0;
+    // Reads the spaces one by one, then answers once. Counted by call: old results drop out of later steps.
+    const loop: Script = () => {
+      const step = calls_++;
+      if (step < 19) return { tool: "read_messages", input: { spaceId: spaces[step % spaces.length] } };
+      if (step === 19) return { tool: "send_message", input: { text: "Read everything: all quiet." } };
+      return { text: "done" };
+    };
+    const models = scriptedModels({ Scout: loop });
+    const calls: number[] = [];
+    srv = await startTestServer({
+      gateway: {
+        models: (agent) => {
+          const r = models.resolver(agent);
+          if (agent.provider !== "mock") return r;
+          return {
+            ...r,
+            model: strict(r.model as LanguageModelV4, DEFAULT_CONTEXT_TOKENS, calls),
+            contextTokens: DEFAULT_CONTEXT_TOKENS,
+            contextSource: "default",
+          };
+        },
+      },
+    });
+    const { db } = srv.deps;
+    const ada = await srv.user("Ada");
+    // gpt-4o-mini's encoding is known, so the budget counts exactly what the strict provider counts.
+    const scout = await createAgent(db, "Scout", { modelId: "gpt-4o-mini" });
+    await db.agent.update({ where: { id: scout.id }, data: { maxToolSteps: 25 } });
+
+    // 16 spaces, each with a few long messages written before Scout joined (they start no runs).
+    for (let i = 0; i < 16; i++) {
+      const space = await createChannel(srv.deps, ada.actor, { name: i === 0 ? "general" : `team-${String(i).padStart(2, "0")}`, memberIds: [] });
+      spaces.push(space.id);
+      for (let j = 0; j < (i === 0 ? 40 : 3); j++) await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: long(j) });
+    }
+    const general = spaces[0]!;
+    const asked = [];
+    for (let i = 0; i < 3; i++) asked.push((await sendMessage(srv.deps, ada.actor, { spaceId: general, text: `Scout, deploy report ${i}?` })).message);
+    for (const id of spaces) await addToSpace(db, id, ada.entityId, [scout.entityId]);
+    for (let i = 0; i < 20; i++) {
+      await db.plan.create({
+        data: {
+          agentId: scout.id,
+          name: `Weekly check ${i}`,
+          instruction: long(i).slice(0, 500),
+          cron: "0 9 * * 1",
+          nextRunAt: new Date(Date.now() + (i + 1) * 3_600_000),
+        },
+      });
+    }
+    for (let i = 0; i < 30; i++) await db.memory.create({ data: { agentId: scout.id, key: `fact-${i}`, value: long(i).slice(0, 600) } });
+    for (let i = 0; i < 15; i++) await db.goal.create({ data: { agentId: scout.id, description: long(i).slice(0, 300), priority: i } });
+    // Three failed runs of that request in #general, with long errors and partial outputs.
+    for (let i = 0; i < 3; i++) {
+      await db.run.create({
+        data: {
+          agentId: scout.id,
+          triggerType: "space_message",
+          triggerMessageId: asked[i]!.id,
+          triggerSpaceId: general,
+          triggerEntityId: ada.entityId,
+          reach: [general],
+          status: "failed",
+          error: long(3 + i),
+          partialOutput: long(5 + i),
+          endedAt: new Date(),
+        },
+      });
+    }
+
+    await sendMessage(srv.deps, ada.actor, { spaceId: general, text: `Scout, please go through every space. ${long(9)}`.slice(0, MAX_MESSAGE_LENGTH) });
+    await srv.gateway.idle();
+
+    const run = await db.run.findFirstOrThrow({ where: { agentId: scout.id, status: { not: "failed" } }, orderBy: { queuedAt: "desc" } });
+    expect(run.error).toBeNull();
+    expect(run.status).toBe("completed");
+    // 19 reads, one send, one final text: every call made, none refused, none over the window.
+    expect(calls).toHaveLength(21);
+    expect(Math.max(...calls)).toBeLessThanOrEqual(DEFAULT_CONTEXT_TOKENS);
+    expect(await db.message.count({ where: { runId: run.id } })).toBe(1);
+    // The first call was told what it could not be shown, and kept the trigger and the failures.
+    const first = models.calls.Scout![0]!;
+    expect(first).toContain("Scout, please go through every space.");
+    expect(first).toMatch(/FAILED RUNS|… 3 more failed runs not shown/);
+    // Each plan is listed once at most (PLANS DUE names only the next one).
+    expect(first.split('"Weekly check 5"').length).toBeLessThanOrEqual(2);
+    // The inspector is told the window is the default for unknown models.
+    const context = await db.runEvent.findFirstOrThrow({ where: { runId: run.id, type: "context" } });
+    expect((context.data as { budget: object }).budget).toMatchObject({ window: DEFAULT_CONTEXT_TOKENS, source: "default" });
+  }, 120_000);
+});
