@@ -15,9 +15,10 @@ describe("product limits", () => {
     expect(limits.HISTORY_WINDOW).toBe(50);
     expect(limits.READ_MESSAGES_LIMIT).toBe(50);
   });
-  it("[SEEN] history starts on a 10-message boundary, well inside the window", () => {
-    expect(limits.HISTORY_ANCHOR_BLOCK).toBe(10);
-    expect(limits.HISTORY_ANCHOR_BLOCK).toBeLessThan(limits.HISTORY_WINDOW / 2);
+  it("[SEEN] history starts on a 50-message boundary and is cached and left out in chunks of 10", () => {
+    expect(limits.HISTORY_ANCHOR_BLOCK).toBe(50);
+    expect(limits.HISTORY_CACHE_CHUNK).toBe(10);
+    expect(limits.HISTORY_ANCHOR_BLOCK % limits.HISTORY_CACHE_CHUNK).toBe(0);
   });
   it("waits time out after 5 minutes; 10 per run; 5 waiting runs per agent", () => {
     expect(limits.WAIT_TIMEOUT_MS).toBe(300_000);
@@ -48,7 +49,7 @@ describe("product limits", () => {
   it("trigger text is cut at 3000 characters, [NEW] lines at 1500, older [SEEN] lines at 300, never below 200", () => {
     expect(limits.MAX_TRIGGER_TEXT_CHARS).toBe(3_000);
     expect(limits.MAX_NEW_LINE_CHARS).toBe(1_500);
-    expect(limits.MAX_OLD_LINE_CHARS).toBe(300);
+    expect(limits.MAX_SEEN_LINE_CHARS).toBe(300);
     expect(limits.MIN_LINE_CHARS).toBe(200);
   });
   it("a run is compacted at most 3 times for its context", () => expect(limits.MAX_CONTEXT_COMPACTIONS).toBe(3));

@@ -25,12 +25,19 @@ export const MAX_SPACE_NAME_LENGTH = 80;
 /** Messages per space shown in an agent's SPACE HISTORY block. */
 export const HISTORY_WINDOW = 50;
 /**
- * [SEEN] history lines start at a seq that is a multiple of this plus one (1, 11, 21, …), so a
- * new message does not move the window's first line and consecutive runs repeat the history
- * byte for byte (a provider's prompt cache). Costs up to this many minus one of the oldest
- * [SEEN] lines; the window then shows between HISTORY_WINDOW − this + 1 and HISTORY_WINDOW lines.
+ * [SEEN] history lines start at a seq that is a multiple of this plus one (1, 51, 101, …), so
+ * new messages do not move the history's first line and consecutive runs repeat the history
+ * byte for byte (a provider's prompt cache) until this many messages have passed. The window
+ * is extended back to that start with [SEEN] lines, so it shows between HISTORY_WINDOW and
+ * HISTORY_WINDOW + this − 1 lines.
  */
-export const HISTORY_ANCHOR_BLOCK = 10;
+export const HISTORY_ANCHOR_BLOCK = 50;
+/**
+ * The [SEEN] history is cut into chunks of this many seqs: a provider that caches only at
+ * marked points gets one content block per chunk, and lines left out for the budget go a whole
+ * chunk at a time, so the history's first line moves in steps, not with every message.
+ */
+export const HISTORY_CACHE_CHUNK = 10;
 /** A `send_message(wait: true)` with no reply resumes after this long. */
 export const WAIT_TIMEOUT_MS = 5 * 60 * 1000;
 /** Waits one run may make. */
@@ -92,8 +99,8 @@ export const MAX_TRIGGER_TEXT_CHARS = 3_000;
 export const MIN_TRIGGER_TEXT_CHARS = 600;
 /** Longest message text on a [NEW] (or trigger, or reply) line of SPACE HISTORY, in characters. */
 export const MAX_NEW_LINE_CHARS = 1_500;
-/** Longest message text on an older [SEEN] line, in characters (the most recent [SEEN] lines get MAX_NEW_LINE_CHARS). */
-export const MAX_OLD_LINE_CHARS = 300;
+/** Longest message text on a [SEEN] line, in characters: cut once, when the line is first seen, and never again. */
+export const MAX_SEEN_LINE_CHARS = 300;
 /** How short a [NEW] or recent line may be clipped when even that is over the budget. */
 export const MIN_LINE_CHARS = 200;
 /** The most recent [SEEN] lines that always stay in SPACE HISTORY, whatever the budget. */

@@ -101,7 +101,7 @@ describe("token counting at run time", () => {
 });
 
 describe("EARLIER IN THIS SPACE at run time", () => {
-  const row0 = (block: string) => Number(/\((\d+) messages before the lines below/.exec(block)![1]);
+  const row0 = (block: string) => Number(/\(a digest of (\d+) of the \d+ messages before the first SPACE HISTORY line/.exec(block)![1]);
   const filler = (i: number) => `Status update ${i}: ${"we went through the backlog and the numbers again. ".repeat(10)}`;
 
   it("a run whose history does not fit gets the digest and the offline model's summary, cached for the agent and space", async () => {
@@ -159,7 +159,8 @@ describe("EARLIER IN THIS SPACE at run time", () => {
         trigger: { type: "plan", plan: { id: "p", name: "p", instruction: "x", schedule: "once" }, scheduledAt: "2026-02-18T15:00:00.000Z", chainDepth: 0 },
         resume: null,
         activeSpace: { id: space.id, name: "general", auto: false },
-        history: { space: { id: space.id, name: "general" }, messages, lastProcessedSeq: to, shownFromSeq: from, unshownUnread: 0 },
+        // Extended back to the anchor, as the loader does: every line here may be shown.
+        history: { space: { id: space.id, name: "general" }, messages, lastProcessedSeq: to, shownFromSeq: from, unshownUnread: 0, extendedFromSeq: 1 },
         spaces: [],
         ...NO_STANDING_STATE,
         maxTokens: 3_000,

@@ -4,63 +4,19 @@
 // (messages, tool calls and results, tool schemas) with the model's tokenizer and refuses any
 // call over the window, as real providers do.
 import { afterEach, describe, expect, it } from "vitest";
-import type { LanguageModelV4, LanguageModelV4CallOptions } from "@ai-sdk/provider";
-import { APICallError } from "ai";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { DEFAULT_CONTEXT_TOKENS, MAX_MESSAGE_LENGTH } from "@/lib/limits";
 import { sendMessage } from "../../domain/messages/send-message";
 import { createChannel } from "../../domain/spaces/create-channel";
-import { countTokens } from "../context/token-count";
 import { addToSpace, createAgent, scriptedModels, type Script } from "../../testing/agents";
 import { startTestServer, type TestServer } from "../../testing/test-server";
+import { strictWindow } from "../../testing/strict-window";
 
 let srv: TestServer | undefined;
 afterEach(async () => {
   await srv?.close();
   srv = undefined;
 });
-
-const O200K = { encoding: "o200k_base" as const, charsPerToken: 3.5 };
-
-/** A prompt as a provider counts it: every text, tool call and result, a few tokens per message, and the tool schemas. */
-function promptTokens(options: LanguageModelV4CallOptions): number {
-  let n = countTokens(JSON.stringify(options.tools ?? []), O200K);
-  for (const m of options.prompt) {
-    n += 4;
-    if (typeof m.content === "string") n += countTokens(m.content, O200K);
-    else
-      for (const p of m.content as { type: string; text?: string; input?: unknown; output?: unknown }[]) {
-        if (p.type === "text") n += countTokens(p.text ?? "", O200K);
-        else if (p.type === "tool-call") n += countTokens(JSON.stringify(p.input), O200K);
-        else if (p.type === "tool-result") n += countTokens(JSON.stringify(p.output), O200K);
-      }
-  }
-  return n + (options.maxOutputTokens ?? 0);
-}
-
-/** The model, strict about its window: a call over it is refused with OpenAI's words. */
-function strict(model: LanguageModelV4, window: number, seen: number[]): LanguageModelV4 {
-  return {
-    specificationVersion: model.specificationVersion,
-    provider: model.provider,
-    modelId: model.modelId,
-    supportedUrls: model.supportedUrls,
-    doGenerate: (o) => model.doGenerate(o),
-    doStream: async (o) => {
-      const tokens = promptTokens(o);
-      seen.push(tokens);
-      if (tokens > window) {
-        throw new APICallError({
-          message: `This model's maximum context length is ${window} tokens. However, your messages resulted in ${tokens} tokens.`,
-          url: "http://fake/v1/chat/completions",
-          requestBodyValues: {},
-          statusCode: 400,
-          isRetryable: false,
-        });
-      }
-      return model.doStream(o);
-    },
-  };
-}
 
 const long = (i: number) => `${`Report ${i}: the numbers for the region, the open questions and who owns them. `.repeat(60)}`.slice(0, MAX_MESSAGE_LENGTH);
 
@@ -84,7 +40,7 @@ describe("every call fits the window", () => {
           if (agent.provider !== "mock") return r;
           return {
             ...r,
-            model: strict(r.model as LanguageModelV4, DEFAULT_CONTEXT_TOKENS, calls),
+            model: strictWindow(r.model as LanguageModelV4, DEFAULT_CONTEXT_TOKENS, calls),
             contextTokens: DEFAULT_CONTEXT_TOKENS,
             contextSource: "default",
           };

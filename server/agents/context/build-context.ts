@@ -9,7 +9,7 @@
 // part only grows at its end. Every block is counted in the model's tokens and has a room;
 // history gets what the others leave, and when the whole is still over the budget the blocks
 // give way in a fixed order (GIVE_WAY), the trigger, the identity and the newest lines last.
-import { HISTORY_ANCHOR_BLOCK, MAX_TRIGGER_TEXT_CHARS, MIN_TRIGGER_TEXT_CHARS } from "@/lib/limits";
+import { HISTORY_CACHE_CHUNK, MAX_TRIGGER_TEXT_CHARS, MIN_TRIGGER_TEXT_CHARS } from "@/lib/limits";
 import type { ContextInput } from "./context-input";
 import { countTokens } from "./token-count";
 import { boundTrigger } from "./bound-trigger";
@@ -32,7 +32,7 @@ export interface BuiltContext {
   /** The first user message: the agent's standing state and the [SEEN] history; grows at its end between runs. */
   slowPart: string;
   /**
-   * The slow part cut before each block of HISTORY_ANCHOR_BLOCK seqs of [SEEN] history; joined,
+   * The slow part cut before each chunk of HISTORY_CACHE_CHUNK seqs of [SEEN] history; joined,
    * they are `slowPart`. Providers that cache only at marked points can mark a cut that later
    * runs repeat (see settledChunks) and find it again as the part grows.
    */
@@ -47,7 +47,7 @@ export interface BuiltContext {
   omittedSeen: number;
   /** [NEW] history lines left out for the budget (they stay unread). */
   omittedNew: number;
-  /** The EARLIER IN THIS SPACE digest shown, to cache; null when no history line was left out. */
+  /** The EARLIER IN THIS SPACE digest (in this run's part), to cache; null when no history line was left out. */
   earlier: EarlierDigest | null;
   /** The history window's messages, first to last seq: shown to the agent, so its cursor may cross them. */
   seen: { spaceId: string; fromSeq: number; toSeq: number } | null;
@@ -185,12 +185,14 @@ function assemble(input: ContextInput, rooms: Rooms, count: LineCounter): BuiltC
   const h = historyLines(input, budget, rooms.history);
   const placeholder = h && !h.seen.length && !h.notes.omitted ? [h.fresh.length ? "  (none seen yet: see NEW IN SPACE HISTORY)" : "  (no messages yet)"] : [];
   const historySlow = h
-    ? [...(h.earlierLines.length ? [...h.earlierLines, ""] : []), h.header, ...(h.notes.omitted ? [h.notes.omitted] : []), ...placeholder, ...h.seen]
+    ? [h.header, ...(h.notes.omitted ? [h.notes.omitted] : []), ...placeholder, ...h.seen]
     : ["SPACE HISTORY: none loaded (use read_messages)"];
-  // [NEW] lines change class between runs (they become [SEEN]), so they belong to this run's part.
+  // [NEW] lines change class between runs (they become [SEEN]), so they belong to this run's part;
+  // so does the EARLIER digest, which changes whenever lines are left out: after the cached history, not before it.
   const historyTurn =
     h && input.history
       ? [
+          ...(h.earlierLines.length ? ["", ...h.earlierLines] : []),
           "",
           `NEW IN SPACE HISTORY (${quote(input.history.space.name)}) since your last run:`,
           ...(h.notes.unshown ? [h.notes.unshown] : []),
@@ -246,12 +248,12 @@ function chunkSlowPart(lines: string[], h: HistoryLines | null, lastProcessedSeq
   const seenCount = h?.seen.length ?? 0;
   const groups: { block: number; lines: string[] }[] = [{ block: -1, lines: lines.slice(0, lines.length - seenCount) }];
   h?.seen.forEach((line, i) => {
-    const block = Math.floor((h.seenSeqs[i]! - 1) / HISTORY_ANCHOR_BLOCK);
+    const block = Math.floor((h.seenSeqs[i]! - 1) / HISTORY_CACHE_CHUNK);
     const last = groups.at(-1)!;
     if (last.block === block) last.lines.push(line);
     else groups.push({ block, lines: [line] });
   });
   const chunks = groups.map((g, i) => g.lines.join("\n") + (i < groups.length - 1 ? "\n" : ""));
-  const settled = groups.filter((g) => (g.block + 1) * HISTORY_ANCHOR_BLOCK <= lastProcessedSeq).length;
+  const settled = groups.filter((g) => (g.block + 1) * HISTORY_CACHE_CHUNK <= lastProcessedSeq).length;
   return { chunks, settled };
 }

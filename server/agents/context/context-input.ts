@@ -49,6 +49,8 @@ export interface SpaceHistory {
   shownFromSeq: number;
   /** Unread messages older than the window, not shown. */
   unshownUnread: number;
+  /** The window was extended back to this seq with [SEEN] messages, to the anchor (load-anchored-history.ts). */
+  extendedFromSeq?: number;
   /** Seq ranges of this space already shown earlier in the same run (Run.seenCursors): [SEEN], not [NEW] again. */
   seenThisRun?: [number, number][];
 }

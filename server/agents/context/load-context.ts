@@ -20,6 +20,7 @@ import { loadQuestion, loadQuestions } from "./load-resume";
 import { loadFolded } from "./load-folded";
 import { loadWaitMarks } from "./load-wait-marks";
 import { loadAdminChanges } from "./load-admin-changes";
+import { loadAnchoredHistory } from "./load-anchored-history";
 
 const entitySel = { id: true, name: true, type: true } as const;
 
@@ -37,7 +38,7 @@ export async function loadContext(
   const candidate = inReach(reach, run.activeSpaceId) ? run.activeSpaceId : null;
   const [trigger, history, spaces, goals, memories, plans, activeRuns, failed, thisRun, adminChanges, modeRows] = await Promise.all([
     loadTrigger(db, run),
-    candidate ? loadHistory(db, candidate, agent.entityId) : null,
+    candidate ? loadAnchoredHistory(db, candidate, agent.entityId) : null,
     db.space.findMany({
       // Spaces outside the reach are not mentioned at all, ids included.
       where: { id: { in: [...reach] }, memberships: { some: { entityId: agent.entityId } }, archivedAt: null },

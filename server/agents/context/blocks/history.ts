@@ -2,16 +2,16 @@
 // budget. The two kinds come back apart: build-context.ts puts [SEEN] lines, which never
 // change, in the slowly changing part of the context and [NEW] ones in the per-run part.
 //
-// Every line's text is cut first: [NEW], trigger and reply lines, and [SEEN] lines in the
-// cursor's history block and the one before, at MAX_NEW_LINE_CHARS; older [SEEN] lines at
-// MAX_OLD_LINE_CHARS. By block rather than by count, so a [SEEN] line's text changes at most
-// once (when its block ages) and the cached history before it stays the same. Over the
-// budget, in order: the oldest [SEEN] lines go (all but the MIN_RECENT_SEEN_LINES most
-// recent), and an EARLIER IN THIS SPACE digest stands for them; then lines are cut down to
-// MIN_LINE_CHARS, oldest first; then the oldest [NEW] lines go too, and stay unread (their
-// range is not marked seen, so the next run shows them again). The trigger, the reply and a
-// failed trigger always stay.
-import { HISTORY_ANCHOR_BLOCK, MAX_NEW_LINE_CHARS, MAX_OLD_LINE_CHARS, MIN_LINE_CHARS, MIN_RECENT_SEEN_LINES } from "@/lib/limits";
+// Every line's text is cut first: [NEW], trigger and reply lines at MAX_NEW_LINE_CHARS, [SEEN]
+// lines at MAX_SEEN_LINE_CHARS. A [SEEN] line is cut once, when it is first seen, and never
+// again, so the cached history it sits in stays the same. Over the budget, in order: the
+// oldest [SEEN] lines go, a chunk of HISTORY_CACHE_CHUNK seqs at a time (all but the
+// MIN_RECENT_SEEN_LINES most recent), and an EARLIER IN THIS SPACE digest stands for them; then
+// [NEW] lines are cut down to MIN_LINE_CHARS, oldest first; then the oldest [NEW] lines go too,
+// and stay unread (their range is not marked seen, so the next run shows them again). The
+// trigger, the reply and a failed trigger always stay. How far history may give way is the
+// caller's (build-context.ts).
+import { HISTORY_CACHE_CHUNK, MAX_NEW_LINE_CHARS, MAX_SEEN_LINE_CHARS, MIN_LINE_CHARS, MIN_RECENT_SEEN_LINES } from "@/lib/limits";
 import type { ContextInput, HistoryMessage, SpaceHistory } from "../context-input";
 import { clipText } from "../clip";
 import { mergeDigest, type EarlierDigest } from "../earlier-digest";
@@ -22,7 +22,7 @@ import { inRanges, waitDivider } from "./wait-divider";
 
 export interface HistoryLines {
   header: string;
-  /** The EARLIER IN THIS SPACE block (a digest of the [SEEN] lines left out), shown before the header; empty when none. */
+  /** The EARLIER IN THIS SPACE block (a digest of the [SEEN] lines left out), shown in this run's part; empty when none. */
   earlierLines: string[];
   /** Lines about messages not shown: older unread ones and [NEW] ones left out (per run), [SEEN] ones left out for the budget. */
   notes: { unshown: string | null; omitted: string | null; omittedNew: string | null };
@@ -82,7 +82,6 @@ export function historyLines(input: ContextInput, budget: number, give: HistoryR
       .slice(-MIN_RECENT_SEEN_LINES)
       .map((m) => m.id),
   );
-  const recentBlockFrom = (Math.floor(Math.max(0, h.lastProcessedSeq - 1) / HISTORY_ANCHOR_BLOCK) - 1) * HISTORY_ANCHOR_BLOCK + 1;
   const render = (e: Entry, cap: number) => {
     e.cap = cap;
     e.line = messageLine({ ...e.m, text: clipText(e.m.text, cap) }, e.marks);
@@ -101,7 +100,7 @@ export function historyLines(input: ContextInput, budget: number, give: HistoryR
     };
     const pinned = marks.trigger || marks.reply || marks.failedRun !== undefined;
     const e: Entry = { m, marks, pinned, recent: recentSeen.has(m.id), cap: 0, line: "", tokens: 0, dropped: false };
-    render(e, !seen || pinned || m.seq >= recentBlockFrom ? MAX_NEW_LINE_CHARS : MAX_OLD_LINE_CHARS);
+    render(e, !seen || pinned ? MAX_NEW_LINE_CHARS : MAX_SEEN_LINE_CHARS);
     return e;
   });
   const divider = waitDivider(input, h);
@@ -120,15 +119,20 @@ export function historyLines(input: ContextInput, budget: number, give: HistoryR
     total -= e.tokens;
   };
 
-  // 1. The oldest [SEEN] lines, all but the most recent few.
+  // 1. The oldest [SEEN] lines, all but the most recent few, a whole chunk of seqs at a time:
+  // the history's first line then moves in steps, and the cached part after it stays.
+  const droppable = (e: Entry) => !e.dropped && e.marks.seen && !e.pinned && !e.recent;
+  const chunk = (e: Entry) => Math.floor((e.m.seq - 1) / HISTORY_CACHE_CHUNK);
   for (const e of entries) {
     if (total <= room) break;
-    if (e.marks.seen && !e.pinned && !e.recent) drop(e);
+    if (!droppable(e)) continue;
+    for (const f of entries) if (chunk(f) === chunk(e) && droppable(f)) drop(f);
   }
-  // 2. Every line cut down to the floor, oldest first.
+  // 2. [NEW] and pinned lines cut down to the floor, oldest first. A [SEEN] line is never cut
+  // again (it would change the cached history): it is left out instead.
   for (const e of give.clipToFloor ? live() : []) {
     if (total <= room) break;
-    if (e.cap <= MIN_LINE_CHARS) continue;
+    if (e.cap <= MIN_LINE_CHARS || (e.marks.seen && !e.pinned)) continue;
     total -= e.tokens;
     render(e, MIN_LINE_CHARS);
     total += e.tokens;
@@ -148,7 +152,9 @@ export function historyLines(input: ContextInput, budget: number, give: HistoryR
   // Unread messages older than the window were not shown: say so, with the offset that pages back to them.
   const unshown = h.unshownUnread;
   const notes = {
-    unshown: unshown ? `  … ${unshown} older unread message${unshown === 1 ? "" : "s"} not shown (read_messages offset=${h.messages.length})` : null,
+    unshown: unshown
+      ? `  … ${unshown} older unread message${unshown === 1 ? "" : "s"} not shown (read_messages offset=${h.messages.filter((m) => m.seq >= h.shownFromSeq).length})`
+      : null,
     omitted: omitted
       ? `  … ${omitted} earlier [SEEN] message${omitted === 1 ? "" : "s"} omitted to fit the context budget (use read_messages to see them)`
       : null,
@@ -168,7 +174,7 @@ export function historyLines(input: ContextInput, budget: number, give: HistoryR
   const fromSeq = kept.length === 0 ? null : newest ? newest.m.seq + 1 : h.shownFromSeq;
   return {
     header,
-    earlierLines: earlier ? earlierBlock(earlier, earlierRoom, (lines) => lines.reduce((n, l) => n + count(l), 0)) : [],
+    earlierLines: earlier ? earlierBlock(earlier, { before: (kept[0]?.m.seq ?? 1) - 1 }, earlierRoom, (lines) => lines.reduce((n, l) => n + count(l), 0)) : [],
     notes,
     seen: seenKept.map((e) => e.line),
     seenSeqs: seenKept.map((e) => e.m.seq),
