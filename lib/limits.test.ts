@@ -64,7 +64,7 @@ describe("product limits", () => {
     expect(limits.MAX_SUMMARY_CHARS).toBe(1_200);
   });
   it("a model-written summary gets 20 s", () => expect(limits.SUMMARY_TIMEOUT_MS).toBe(20_000));
-  it("older tool results shrink to 300-character previews", () => expect(limits.TOOL_RESULT_PREVIEW_CHARS).toBe(300));
+  it("the newest tool result shrinks to a 300-character preview when nothing else is left to shrink", () => expect(limits.TOOL_RESULT_PREVIEW_CHARS).toBe(300));
   it("get_my_runs defaults to 10 runs", () => expect(limits.GET_MY_RUNS_LIMIT).toBe(10));
   it("a context shows at most 3 unresolved failed runs, 20 of the run's own tool calls and 10 folded messages", () => {
     expect(limits.MAX_FAILED_RUNS_SHOWN).toBe(3);

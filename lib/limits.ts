@@ -113,7 +113,7 @@ export const EARLIER_KEY_LINES = 5;
 export const MAX_SUMMARY_CHARS = 1_200;
 /** A model-written summary not back by then is skipped for this run (the digest still stands). */
 export const SUMMARY_TIMEOUT_MS = 20_000;
-/** An older tool result shrunk to fit the in-run budget keeps this many characters. */
+/** The newest step's tool result, when even one-line summaries of the older ones leave no room for it whole, keeps this many characters. */
 export const TOOL_RESULT_PREVIEW_CHARS = 300;
 
 /** Nodes (messages, trigger decisions, runs) one chain tree shows; deeper levels are cut. */

@@ -261,7 +261,7 @@ describe("tool results within a call", () => {
     });
   });
 
-  it("a run reading many pages sees its older pages as previews", async () => {
+  it("a run reading many pages sees its older pages as one-line summaries", async () => {
     let seen: unknown[] = [];
     const reader: Script = (c) => {
       seen = c.results;

@@ -114,4 +114,24 @@ describe("every call fits the window", () => {
     const context = await db.runEvent.findFirstOrThrow({ where: { runId: run.id, type: "context" } });
     expect((context.data as { budget: object }).budget).toMatchObject({ window: DEFAULT_CONTEXT_TOKENS, source: "default" });
   }, 120_000);
+
+  it("when even the smallest context cannot fit, no call is made and the run's error says what took the room", async () => {
+    const models = scriptedModels({ Scout: () => ({ text: "never called" }) });
+    srv = await startTestServer({
+      gateway: { models: (agent) => ({ ...models.resolver(agent), contextTokens: DEFAULT_CONTEXT_TOKENS, contextSource: "default" }) },
+    });
+    const ada = await srv.user("Ada");
+    // A persona far longer than the window: it is part of the identity, which never gives way.
+    const scout = await createAgent(srv.deps.db, "Scout", { modelId: "gpt-4o-mini", persona: long(1).repeat(10) });
+    const space = await createChannel(srv.deps, ada.actor, { name: "general", memberIds: [scout.entityId] });
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "Scout, hello" });
+    await srv.gateway.idle();
+    const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: scout.id } });
+    expect(run.status).toBe("failed");
+    expect(models.calls.Scout ?? []).toHaveLength(0);
+    expect(run.error).toMatch(
+      /^Even the smallest context for this run \([\d,]+ tokens\) does not fit the model's window 8,000 tokens \(default for unknown models\): [\d,]+ reserved for the reply, [\d,]+ for the tool schemas, [\d,]+ for the context\. It holds: identity and instructions [\d,]+ tokens, /,
+    );
+    expect(run.error).not.toMatch(/set modelSettings\.contextTokens/);
+  }, 60_000);
 });
