@@ -5,6 +5,9 @@
 //   3. prompt prefix: the bytes two consecutive runs' prompts (system + messages) share from
 //      their start, for one agent in a space with a 50-message history and a new message
 //      between the runs: what a provider's prefix cache can serve
+//   3b. prompt caching over 10 consecutive runs of one agent (3 short, 12 short, 3 long
+//      messages between runs; prefix share and Anthropic-style cache hits), and the largest
+//      call against its window in a busy workspace at the default window (bench/agent-cache.ts)
 //   4. loadContext + buildContext for the 50-message window of a space with --messages rows
 //
 //   npm run bench:agents                          # 100,000 messages, 200 samples, 5 chains
@@ -30,6 +33,7 @@ import { toolSchemasText } from "@/server/agents/tools/schema-text";
 import { HISTORY_WINDOW } from "@/lib/limits";
 import { percentile } from "./measure";
 import { openBenchDatabase } from "./bench-database";
+import { busyScript, busyWindow, cacheModels, cacheSeries } from "./agent-cache";
 
 /** The gateway's own overhead, from a person's message to its agent's model call, with an instant model. */
 const TRIGGER_P99_GOAL_MS = 50;
@@ -78,7 +82,17 @@ async function main() {
 
   // Scripted models for the chain agents; the real offline model (instant) for the rest,
   // wrapped so the first doStream after each human message is timestamped.
-  const scripted = scriptedModels({ A: chatty, B: chatty, C: chatty, Regular: replyOnce("noted") });
+  const scripted = scriptedModels({
+    A: chatty,
+    B: chatty,
+    C: chatty,
+    Regular: replyOnce("noted"),
+    Keeper0: replyOnce("noted"),
+    Keeper1: replyOnce("noted"),
+    Keeper2: replyOnce("noted"),
+    Busy: (c) => busyScript.next(c),
+  });
+  const cache = cacheModels(scripted.resolver);
   let modelCalledAt: number | undefined;
   const timed = (m: LanguageModelV4): LanguageModelV4 => ({
     specificationVersion: m.specificationVersion,
@@ -92,7 +106,7 @@ async function main() {
     },
   });
   const models: ModelResolver = (agent) => {
-    const r = scripted.resolver(agent);
+    const r = cache.resolver(agent);
     return agent.provider === "offline" ? { ...r, model: timed(r.model as LanguageModelV4) } : r;
   };
   // tickMs 0: no polling timer; the worker is woken by triggers only, as in the tests.
@@ -191,6 +205,22 @@ async function main() {
     "",
     `3. prompt prefix: one agent, ${HISTORY_WINDOW} messages of history, a new message between two runs`,
     `   second prompt ${prefix.bytes} bytes, ${prefix.common} shared with the first from the start: ${f(prefix.share * 100, 1)}% (goal ≥ 70%)`,
+  );
+
+  // --- 3b. prompt caching over 10 consecutive runs, and every call within the window.
+  const series = await cacheSeries(deps, [adaActor, { entityId: bob.entityId, userId: bob.id }], cache.register, () => gateway.idle());
+  out.push(
+    "",
+    `3b. prompt caching: 10 consecutive runs of one agent (a space with ${HISTORY_WINDOW} messages, the agent named in each trigger)`,
+    pad(["between runs", "prefix %", "anthropic %", "goal"]),
+    ...series.map((x, i) => pad([x.label.replace(" between runs", ""), f(x.prefix * 100, 1), f(x.anthropic * 100, 1), ["≥ 70%", "≥ 50%", ""][i]!])),
+    `   prefix: mean share of bytes identical with the previous run's prompt from the start; anthropic: mean share a breakpoint cache serves`,
+    `   goals: ${series[0]!.prefix >= 0.7 ? "ok" : "MISSED"} (3 short), ${series[1]!.prefix >= 0.5 ? "ok" : "MISSED"} (12 short)`,
+  );
+  const busy = await busyWindow(deps, adaActor, cache.register, () => gateway.idle());
+  out.push(
+    `   busy workspace (16 spaces, 20 plans, 3 failed runs, long messages), 20-step tool loop, window ${busy.window} (default for unknown models):`,
+    `   largest call ${Math.max(...busy.calls)} tokens of ${busy.window} over ${busy.calls.length} calls; run ${busy.status}${busy.error ? `: ${busy.error}` : ""}`,
   );
   await gateway.stop(); // from here on nothing may claim the hand-made run below
 

@@ -16,9 +16,10 @@ describe("product limits", () => {
     expect(limits.HISTORY_WINDOW).toBe(50);
     expect(limits.READ_MESSAGES_LIMIT).toBe(50);
   });
-  it("[SEEN] history starts on a 10-message boundary, well inside the window", () => {
-    expect(limits.HISTORY_ANCHOR_BLOCK).toBe(10);
-    expect(limits.HISTORY_ANCHOR_BLOCK).toBeLessThan(limits.HISTORY_WINDOW / 2);
+  it("[SEEN] history starts on a 50-message boundary and is cached and left out in chunks of 10", () => {
+    expect(limits.HISTORY_ANCHOR_BLOCK).toBe(50);
+    expect(limits.HISTORY_CACHE_CHUNK).toBe(10);
+    expect(limits.HISTORY_ANCHOR_BLOCK % limits.HISTORY_CACHE_CHUNK).toBe(0);
   });
   it("waits time out after 5 minutes; 10 per run; 5 waiting runs per agent", () => {
     expect(limits.WAIT_TIMEOUT_MS).toBe(300_000);
@@ -49,13 +50,15 @@ describe("product limits", () => {
   it("trigger text is cut at 3000 characters, [NEW] lines at 1500, older [SEEN] lines at 300, never below 200", () => {
     expect(limits.MAX_TRIGGER_TEXT_CHARS).toBe(3_000);
     expect(limits.MAX_NEW_LINE_CHARS).toBe(1_500);
-    expect(limits.MAX_OLD_LINE_CHARS).toBe(300);
+    expect(limits.MAX_SEEN_LINE_CHARS).toBe(300);
     expect(limits.MIN_LINE_CHARS).toBe(200);
   });
+  it("a run is compacted at most 3 times for its context", () => expect(limits.MAX_CONTEXT_COMPACTIONS).toBe(3));
+  it("the trigger keeps 600 characters when nothing else is left to give way", () => expect(limits.MIN_TRIGGER_TEXT_CHARS).toBe(600));
   it("the 5 most recent [SEEN] lines always stay", () => expect(limits.MIN_RECENT_SEEN_LINES).toBe(5));
-  it("memories take at most 6000 characters and goals 3000", () => {
-    expect(limits.MAX_MEMORIES_CHARS).toBe(6_000);
-    expect(limits.MAX_GOALS_CHARS).toBe(3_000);
+  it("memories take at most 1700 tokens and goals 850", () => {
+    expect(limits.MAX_MEMORIES_TOKENS).toBe(1_700);
+    expect(limits.MAX_GOALS_TOKENS).toBe(850);
   });
   it("EARLIER IN THIS SPACE keeps 5 key lines and a summary of at most 1200 characters", () => {
     expect(limits.EARLIER_KEY_LINES).toBe(5);
@@ -64,7 +67,7 @@ describe("product limits", () => {
   it("a model-written summary gets 20 s", () => expect(limits.SUMMARY_TIMEOUT_MS).toBe(20_000));
   it("an unread backlog's digest picks its key lines from its newest 500 messages", () => expect(limits.UNREAD_DIGEST_SCAN).toBe(500));
   it("a run resumed elsewhere sees up to 20 lines of what arrived in its trigger space", () => expect(limits.RESUME_ELSEWHERE_LINES).toBe(20));
-  it("older tool results shrink to 300-character previews", () => expect(limits.TOOL_RESULT_PREVIEW_CHARS).toBe(300));
+  it("the newest tool result shrinks to a 300-character preview when nothing else is left to shrink", () => expect(limits.TOOL_RESULT_PREVIEW_CHARS).toBe(300));
   it("get_my_runs defaults to 10 runs", () => expect(limits.GET_MY_RUNS_LIMIT).toBe(10));
   it("a context shows at most 3 unresolved failed runs, 20 of the run's own tool calls and 10 folded messages", () => {
     expect(limits.MAX_FAILED_RUNS_SHOWN).toBe(3);

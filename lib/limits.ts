@@ -25,12 +25,19 @@ export const MAX_SPACE_NAME_LENGTH = 80;
 /** Messages per space shown in an agent's SPACE HISTORY block. */
 export const HISTORY_WINDOW = 50;
 /**
- * [SEEN] history lines start at a seq that is a multiple of this plus one (1, 11, 21, …), so a
- * new message does not move the window's first line and consecutive runs repeat the history
- * byte for byte (a provider's prompt cache). Costs up to this many minus one of the oldest
- * [SEEN] lines; the window then shows between HISTORY_WINDOW − this + 1 and HISTORY_WINDOW lines.
+ * [SEEN] history lines start at a seq that is a multiple of this plus one (1, 51, 101, …), so
+ * new messages do not move the history's first line and consecutive runs repeat the history
+ * byte for byte (a provider's prompt cache) until this many messages have passed. The window
+ * is extended back to that start with [SEEN] lines, so it shows between HISTORY_WINDOW and
+ * HISTORY_WINDOW + this − 1 lines.
  */
-export const HISTORY_ANCHOR_BLOCK = 10;
+export const HISTORY_ANCHOR_BLOCK = 50;
+/**
+ * The [SEEN] history is cut into chunks of this many seqs: a provider that caches only at
+ * marked points gets one content block per chunk, and lines left out for the budget go a whole
+ * chunk at a time, so the history's first line moves in steps, not with every message.
+ */
+export const HISTORY_CACHE_CHUNK = 10;
 /** A `send_message(wait: true)` with no reply resumes after this long. */
 export const WAIT_TIMEOUT_MS = 5 * 60 * 1000;
 /** Waits one run may make. */
@@ -80,23 +87,27 @@ export const MAX_FAILED_RUNS_SHOWN = 3;
 export const MAX_RUN_ACTIONS_SHOWN = 20;
 /** Messages folded into a queued run that its TRIGGER block lists. */
 export const MAX_FOLDED_SHOWN = 10;
+/** How often one execution of a run is compacted (a fresh call at a smaller share) after the provider said its context was too long. */
+export const MAX_CONTEXT_COMPACTIONS = 3;
 /** A model's context window when neither its id nor the agent's modelSettings.contextTokens says: small, so an unknown model is never overrun. */
 export const DEFAULT_CONTEXT_TOKENS = 8_000;
 /** Tokens kept free for the model's reply when the agent sets no maxOutputTokens (at most a quarter of the window). */
 export const DEFAULT_OUTPUT_RESERVE_TOKENS = 4_000;
 /** Longest trigger text (message, plan instruction) and service payload shown in TRIGGER, in characters; the rest is cut with "…(+N chars)". */
 export const MAX_TRIGGER_TEXT_CHARS = 3_000;
+/** The trigger's text when even the smallest context is over the budget: the last thing to give way. */
+export const MIN_TRIGGER_TEXT_CHARS = 600;
 /** Longest message text on a [NEW] (or trigger, or reply) line of SPACE HISTORY, in characters. */
 export const MAX_NEW_LINE_CHARS = 1_500;
-/** Longest message text on an older [SEEN] line, in characters (the most recent [SEEN] lines get MAX_NEW_LINE_CHARS). */
-export const MAX_OLD_LINE_CHARS = 300;
+/** Longest message text on a [SEEN] line, in characters: cut once, when the line is first seen, and never again. */
+export const MAX_SEEN_LINE_CHARS = 300;
 /** How short a [NEW] or recent line may be clipped when even that is over the budget. */
 export const MIN_LINE_CHARS = 200;
 /** The most recent [SEEN] lines that always stay in SPACE HISTORY, whatever the budget. */
 export const MIN_RECENT_SEEN_LINES = 5;
-/** Longest MEMORIES, GOALS and service payload blocks, in characters each; the rest is "… N more". */
-export const MAX_MEMORIES_CHARS = 6_000;
-export const MAX_GOALS_CHARS = 3_000;
+/** The most tokens MEMORIES and GOALS take, each, however large the window; the rest is "… N more". */
+export const MAX_MEMORIES_TOKENS = 1_700;
+export const MAX_GOALS_TOKENS = 850;
 /** EARLIER IN THIS SPACE: key lines kept, and the longest model-written summary, in characters. */
 export const EARLIER_KEY_LINES = 5;
 export const MAX_SUMMARY_CHARS = 1_200;
@@ -109,7 +120,7 @@ export const SUMMARY_TIMEOUT_MS = 20_000;
 export const UNREAD_DIGEST_SCAN = 500;
 /** A run resumed in another space is shown at most this many of what arrived in its trigger space meanwhile. */
 export const RESUME_ELSEWHERE_LINES = 20;
-/** An older tool result shrunk to fit the in-run budget keeps this many characters. */
+/** The newest step's tool result, when even one-line summaries of the older ones leave no room for it whole, keeps this many characters. */
 export const TOOL_RESULT_PREVIEW_CHARS = 300;
 
 /** Nodes (messages, trigger decisions, runs) one chain tree shows; deeper levels are cut. */

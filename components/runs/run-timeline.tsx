@@ -5,6 +5,15 @@ import { clock } from "./run-status";
 import { TOOL_NAMES } from "@/lib/agents/tool-names";
 
 const json = (v: unknown) => JSON.stringify(v, null, 2);
+const n = (x: number) => x.toLocaleString("en-US");
+
+const WINDOW_SOURCE = { settings: "set in modelSettings", model: "the model's window", default: "default for unknown models" } as const;
+
+/** "window 8,000 tokens (default for unknown models) · context 4,200 · reserved for output 2,000 · tools 1,600". */
+function windowLine(b: NonNullable<Extract<RunEventDto, { type: "context" }>["data"]["budget"]>): string {
+  const source = b.source ? ` (${WINDOW_SOURCE[b.source]})` : "";
+  return `window ${n(b.window)} tokens${source} · context ${n(b.context)} · reserved for output ${n(b.output)} · tools ${n(b.tools)}`;
+}
 
 function Body({ e }: { e: RunEventDto }) {
   switch (e.type) {
@@ -19,8 +28,8 @@ function Body({ e }: { e: RunEventDto }) {
       const d = e.data;
       return (
         <span>
-          Context built for {d.model}: ≈{d.tokens} tokens
-          {d.budget ? ` of ${d.budget.context} (window ${d.budget.window}: ${d.budget.tools} for tools, ${d.budget.output} for the reply)` : ""}
+          Context built for {d.model}: ≈{n(d.tokens)} tokens
+          {d.budget ? ` of ${n(d.budget.context)} (${windowLine(d.budget)})` : ""}
           {d.omittedSeen ? `, ${d.omittedSeen} [SEEN] lines omitted for the budget` : ""}
           {d.omittedNew ? `, ${d.omittedNew} [NEW] lines left unread for the budget` : ""}
           {d.resumed ? ` — resumed after wait (${d.resumed.status})` : ""}

@@ -21,8 +21,12 @@ export type RunEventBody =
         omittedNew?: number;
         resumed: WaitOutcome | null;
         model: string;
-        /** The window's parts, in tokens: the reply's reserve, the tool schemas, and the context's share. */
-        budget?: { window: number; output: number; tools: number; context: number };
+        /**
+         * The window's parts, in tokens: the reply's reserve, the tool schemas, and the context's share.
+         * `source`: where the window comes from (the agent's settings, the model's known window, or the
+         * default for unknown models); absent on older rows.
+         */
+        budget?: { window: number; source?: "settings" | "model" | "default"; output: number; tools: number; context: number };
         /** Set when the context was rebuilt smaller because the provider said the last one was too long: what it said. */
         retry?: string;
         /** The run's reach for this call: what it could read. A later, narrower call or reader must not see what this one did. */

@@ -1,15 +1,7 @@
 // The context budget, pure: token counting, what the budget covers, how lines, the trigger,
 // payloads, memories and goals are cut, and the EARLIER IN THIS SPACE digest.
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_CONTEXT_TOKENS,
-  EARLIER_KEY_LINES,
-  MAX_MESSAGE_LENGTH,
-  MAX_NEW_LINE_CHARS,
-  MAX_OLD_LINE_CHARS,
-  MAX_TRIGGER_TEXT_CHARS,
-  HISTORY_ANCHOR_BLOCK,
-} from "@/lib/limits";
+import { DEFAULT_CONTEXT_TOKENS, EARLIER_KEY_LINES, MAX_MESSAGE_LENGTH, MAX_NEW_LINE_CHARS, MAX_SEEN_LINE_CHARS, MAX_TRIGGER_TEXT_CHARS } from "@/lib/limits";
 import { buildContext } from "../context/build-context";
 import { callBudget } from "../context/budget";
 import { clipJson, clipText } from "../context/clip";
@@ -118,15 +110,14 @@ describe("clipping", () => {
     expect(JSON.stringify(clipJson(payload.items, 300))).toMatch(/"… \d+ more"\]$/);
   });
 
-  it("older [SEEN] lines are cut short, recent [SEEN] and [NEW] lines less, the trigger in TRIGGER least", () => {
+  it("[SEEN] lines are cut once, at one length whatever their age; [NEW] lines less; the trigger in TRIGGER least", () => {
     const c = buildContext(input(50, 40, long));
     const line = (seq: number) => c.text.split("\n").find((l) => l.startsWith(`  [msg:m${seq}]`))!;
-    expect(line(1)).toContain(`…(+${MAX_MESSAGE_LENGTH - MAX_OLD_LINE_CHARS} chars)`);
-    // [SEEN] lines of the cursor's history block (31–40) and the one before read like [NEW] ones;
-    // by block, so a cached line changes once, when its block ages.
-    expect(line(40 - 2 * HISTORY_ANCHOR_BLOCK)).toContain(`…(+${MAX_MESSAGE_LENGTH - MAX_OLD_LINE_CHARS} chars)`);
-    expect(line(40 - 2 * HISTORY_ANCHOR_BLOCK + 1)).toContain(`…(+${MAX_MESSAGE_LENGTH - MAX_NEW_LINE_CHARS} chars)`);
+    for (const seq of [1, 20, 39, 40]) expect(line(seq)).toContain(`…(+${MAX_MESSAGE_LENGTH - MAX_SEEN_LINE_CHARS} chars)`);
     expect(line(45)).toContain(`…(+${MAX_MESSAGE_LENGTH - MAX_NEW_LINE_CHARS} chars)`);
+    // The next run, with ten more messages seen, shows every line seen before byte for byte.
+    const next = buildContext(input(60, 50, long));
+    for (const seq of [1, 20, 40]) expect(next.slowPart).toContain(line(seq));
     // TRIGGER keeps more, and stays a quoted literal the offline model reads.
     expect(parseContext(c.text).text).toBe(`${long(50).slice(0, MAX_TRIGGER_TEXT_CHARS)}…(+${MAX_MESSAGE_LENGTH - MAX_TRIGGER_TEXT_CHARS} chars)`);
   });
@@ -176,13 +167,39 @@ describe("EARLIER IN THIS SPACE", () => {
     expect(small.omittedSeen).toBeGreaterThan(0);
     expect(small.tokens).toBeLessThanOrEqual(full.tokens - 1500);
     const block = small.text.split("EARLIER IN THIS SPACE")[1]!.split("\n\n")[0]!;
-    expect(block).toContain(`(${small.omittedSeen} messages before the lines below, ${msg(1).createdAt} to ${msg(small.omittedSeen).createdAt};`);
+    expect(block).toContain(
+      `(a digest of ${small.omittedSeen} of the ${small.omittedSeen} messages before the first SPACE HISTORY line, ${msg(1).createdAt} to ${msg(small.omittedSeen).createdAt}; 0 of them came after its last one;`,
+    );
+    // It is in this run's part, after the cached history: its changes do not touch the history.
+    expect(small.turnPart).toContain("EARLIER IN THIS SPACE");
+    expect(small.slowPart).not.toContain("EARLIER IN THIS SPACE");
     expect(block).toMatch(/speakers: "Ada" \(human\) ×\d+, "Scout" \(agent\) ×\d+/);
     expect(block).toContain('[msg:m3] [2026-02-18T10:03:00.000Z] "Scout": "Can we decide the deadline for release 2.1?"');
     expect(block).toContain('"Ada": "We agreed: Scout owns the deploy on the 14th"');
     expect(block.split("\n").filter((l) => l.startsWith("    [msg:"))).toHaveLength(EARLIER_KEY_LINES);
     expect(buildContext({ ...base, maxTokens: full.tokens - 1500 }).text).toBe(small.text);
     expect(small.earlier!.throughSeq).toBe(small.omittedSeen);
+  });
+
+  it("says how many messages came before the history and how many of them the digest covers", () => {
+    // A digest of the space's first 51 messages, from an earlier run; the space has 5,000 since.
+    const old = mergeDigest(
+      null,
+      Array.from({ length: 51 }, (_, i) => msg(i + 1)),
+    )!;
+    const messages = Array.from({ length: 50 }, (_, i) => msg(4_951 + i, ada, `${"filler ".repeat(60)}${i}`));
+    const base = input(0, 0, chatty, {
+      history: { space: { id: "sp-1", name: "Alpha" }, lastProcessedSeq: 4_995, shownFromSeq: 4_951, unshownUnread: 0, messages },
+      earlier: old,
+    });
+    const full = buildContext(base);
+    const small = buildContext({ ...base, maxTokens: full.tokens - 1500 });
+    const first = Number(/\[msg:m(\d+)\]/.exec(small.slowPart.split("SPACE HISTORY")[1]!)![1]);
+    expect(small.omittedSeen).toBe(first - 4_951);
+    const head = small.turnPart.split("\n").find((l) => l.startsWith("EARLIER IN THIS SPACE"))!;
+    // Every message before the first line shown is counted; the digest covers the first 51 and those left out now.
+    expect(head).toContain(`a digest of ${51 + small.omittedSeen} of the ${first - 1} messages before the first SPACE HISTORY line`);
+    expect(head).toContain("0 of them came after its last one");
   });
 
   it("extends a cached digest only with messages newer than it covers", () => {

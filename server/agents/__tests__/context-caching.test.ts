@@ -86,17 +86,47 @@ describe("cache-friendly context", () => {
     expect(anchoredStart(1)).toBe(1);
     expect(anchoredStart(2)).toBe(HISTORY_ANCHOR_BLOCK + 1);
     expect(anchoredStart(HISTORY_ANCHOR_BLOCK + 1)).toBe(HISTORY_ANCHOR_BLOCK + 1);
-    // Windows of 50 ending at 62, 63 and 70 all start their [SEEN] lines at 21; at 71, at 31.
-    expect(firstLine(window(13, 62, 61))).toBe("m21");
-    expect(firstLine(window(14, 63, 62))).toBe("m21");
-    expect(firstLine(window(21, 70, 69))).toBe("m21");
-    expect(firstLine(window(22, 71, 70))).toBe("m31");
+    // Windows of 50 extended back to the block start (as the loader does) start their [SEEN]
+    // lines at 51 from the window ending at 101 to the one ending at 149; at 150, at 101.
+    const extended = (to: number) => {
+      const from = Math.floor((to - 50) / HISTORY_ANCHOR_BLOCK) * HISTORY_ANCHOR_BLOCK + 1;
+      return { ...window(from, to, to - 1)!, shownFromSeq: to - 49, extendedFromSeq: from };
+    };
+    expect(firstLine(extended(101))).toBe("m51");
+    expect(firstLine(extended(149))).toBe("m51");
+    expect(firstLine(extended(150))).toBe("m101");
+    // Without the extension the first boundary inside the window is the start.
+    expect(firstLine(window(13, 62, 61))).toBe("m51");
     // What the anchor leaves out is behind the cursor: the range the run was shown starts at the anchor.
-    expect(buildContext(input({ history: window(13, 62, 61) })).seen).toEqual({ spaceId: "sp-1", fromSeq: 21, toSeq: 62 });
+    expect(buildContext(input({ history: window(13, 62, 61) })).seen).toEqual({ spaceId: "sp-1", fromSeq: 51, toSeq: 62 });
     // Unread messages are never left out for the anchor: they are this run's work.
     const behind = buildContext(input({ history: window(13, 62, 15) }));
     expect(behind.turnPart).toContain("[msg:m16]");
     expect(behind.slowPart).not.toContain("[msg:m13]");
     expect(behind.seen).toEqual({ spaceId: "sp-1", fromSeq: 16, toSeq: 62 });
+  });
+
+  it("between runs with twelve messages between them, the slow part only grows at its end until a whole anchor block has passed", () => {
+    const run = (to: number) => {
+      const first = to - 49;
+      const from = Math.floor((first - 1) / HISTORY_ANCHOR_BLOCK) * HISTORY_ANCHOR_BLOCK + 1;
+      const messages = Array.from({ length: to - from + 1 }, (_, i) => msg(from + i, ada, `${"a long enough line ".repeat(40)}${from + i}`));
+      return buildContext(
+        input({
+          history: {
+            space: { id: "sp-1", name: "Project Alpha" },
+            lastProcessedSeq: to - 12,
+            shownFromSeq: first,
+            unshownUnread: 0,
+            messages,
+            extendedFromSeq: from,
+          },
+        }),
+      );
+    };
+    const runs = [62, 74, 86, 98].map(run);
+    for (let i = 1; i < runs.length; i++) expect(runs[i]!.slowPart.startsWith(runs[i - 1]!.slowPart)).toBe(true);
+    // At 150 the window starts at 101, on a block boundary: the history now starts there, once.
+    expect(run(150).slowPart.startsWith(runs.at(-1)!.slowPart)).toBe(false);
   });
 });

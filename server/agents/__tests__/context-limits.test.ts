@@ -4,7 +4,7 @@
 // provider found too long rebuilt once.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ModelMessage } from "ai";
-import { DEFAULT_CONTEXT_TOKENS, TOOL_RESULT_PREVIEW_CHARS } from "@/lib/limits";
+import { DEFAULT_CONTEXT_TOKENS } from "@/lib/limits";
 import type { TestServer } from "../../testing/test-server";
 import { startTestServer } from "../../testing/test-server";
 import { addToSpace, createAgent, startAgentScenario, type Script } from "../../testing/agents";
@@ -16,7 +16,7 @@ import { OfflineModel } from "../models/offline-model";
 import { buildWithEarlier, loadEarlier } from "../context/earlier-summary";
 import type { ContextInput, HistoryMessage } from "../context/context-input";
 import { isContextTooLong } from "../runs/classify-error";
-import { shrinkToolResults } from "../runs/prepare-step";
+import { DROPPED, shrinkToolResults } from "../runs/prepare-step";
 import { CALIBRATION_REUSE_MS, DEFAULT_CHARS_PER_TOKEN, readTokenCounting, tokenCountingFor } from "../context/token-count";
 import { NO_STANDING_STATE } from "../../testing/context-fixtures";
 
@@ -101,7 +101,7 @@ describe("token counting at run time", () => {
 });
 
 describe("EARLIER IN THIS SPACE at run time", () => {
-  const row0 = (block: string) => Number(/\((\d+) messages before the lines below/.exec(block)![1]);
+  const row0 = (block: string) => Number(/\(a digest of (\d+) of the \d+ messages before the first SPACE HISTORY line/.exec(block)![1]);
   const filler = (i: number) => `Status update ${i}: ${"we went through the backlog and the numbers again. ".repeat(10)}`;
 
   it("a run whose history does not fit gets the digest and the offline model's summary, cached for the agent and space", async () => {
@@ -159,7 +159,8 @@ describe("EARLIER IN THIS SPACE at run time", () => {
         trigger: { type: "plan", plan: { id: "p", name: "p", instruction: "x", schedule: "once" }, scheduledAt: "2026-02-18T15:00:00.000Z", chainDepth: 0 },
         resume: null,
         activeSpace: { id: space.id, name: "general", auto: false },
-        history: { space: { id: space.id, name: "general" }, messages, lastProcessedSeq: to, shownFromSeq: from, unshownUnread: 0 },
+        // Extended back to the anchor, as the loader does: every line here may be shown.
+        history: { space: { id: space.id, name: "general" }, messages, lastProcessedSeq: to, shownFromSeq: from, unshownUnread: 0, extendedFromSeq: 1 },
         spaces: [],
         ...NO_STANDING_STATE,
         maxTokens: 3_000,
@@ -205,7 +206,7 @@ describe("tool results within a call", () => {
   });
   const counting = { encoding: null, charsPerToken: 4 };
 
-  it("older results shrink to previews once the steps exceed the budget; every call keeps its result", () => {
+  it("older results shrink to one-line summaries once the steps exceed the budget; every call keeps its result", () => {
     const messages: ModelMessage[] = [
       { role: "user", content: "context" },
       call("a"),
@@ -220,9 +221,8 @@ describe("tool results within a call", () => {
     const outputs = shrunk.flatMap((m) => (m.role === "tool" ? m.content.map((p) => (p.type === "tool-result" ? [p.toolCallId, p.output] : [])) : []));
     expect(outputs.map((o) => o[0])).toEqual(["a", "b", "c"]);
     const [a, b, c] = outputs.map((o) => o[1] as { type: string; value: unknown });
-    expect(a!.value).toMatch(/^\[older tool result shrunk to fit the context budget; call the tool again for all of it\] \{"messages":\["x+…\(\+\d+ chars\)$/);
-    expect((a!.value as string).length).toBeLessThan(TOOL_RESULT_PREVIEW_CHARS + 150);
-    expect(b!.value).toMatch(/^\[older tool result shrunk/);
+    expect(a!.value).toBe("[older tool result left out to fit the context budget; call the tool again for it] read_messages: messages: 1 item");
+    expect(b!.value).toMatch(/^\[older tool result left out/);
     // The newest step's result is what the model asked for last: whole while the older ones were enough.
     expect(c).toEqual({ type: "json", value: { messages: ["x".repeat(8_000)] } });
     // Each tool call is still right before its result.
@@ -233,7 +233,35 @@ describe("tool results within a call", () => {
     expect(shrinkToolResults(shrunk, { limit: 6_000, counting })).toBeNull();
   });
 
-  it("a run reading many pages sees its older pages as previews", async () => {
+  it("a 20-step loop stays within the budget: old steps drop out behind one marker that names what they sent", () => {
+    let messages: ModelMessage[] = [{ role: "user", content: "context" }];
+    const limit = 2_000;
+    for (let i = 0; i < 20; i++) {
+      const id = `s${i}`;
+      const tool = i % 5 === 4 ? "send_message" : "read_messages";
+      messages.push({
+        role: "assistant",
+        content: [{ type: "tool-call", toolCallId: id, toolName: tool, input: tool === "send_message" ? { text: `update ${i}` } : {} }],
+      });
+      messages.push(result(id, 6_000, tool));
+      // Carried forward from step to step, as the SDK does.
+      messages = shrinkToolResults(messages, { limit, counting }) ?? messages;
+      const tokens = messages.reduce((n, m) => n + Math.ceil((typeof m.content === "string" ? m.content : JSON.stringify(m.content)).length / 4), 0);
+      expect(tokens).toBeLessThanOrEqual(limit);
+    }
+    const markers = messages.filter((m) => m.role === "user" && String(m.content).startsWith(DROPPED));
+    expect(markers).toHaveLength(1);
+    expect(markers[0]!.content).toMatch(
+      /: \d+ steps \(read_messages ×\d+, send_message ×\d+\); send_message texts, already sent, do not send them again: "update 4"/,
+    );
+    // The newest step is whole; every remaining call is right before its result.
+    expect(messages.at(-1)).toEqual(result("s19", 6_000, "send_message"));
+    messages.forEach((m, i) => {
+      if (m.role === "tool") expect(messages[i - 1]!.role).toBe("assistant");
+    });
+  });
+
+  it("a run reading many pages sees its older pages as one-line summaries", async () => {
     let seen: unknown[] = [];
     const reader: Script = (c) => {
       seen = c.results;
@@ -250,9 +278,9 @@ describe("tool results within a call", () => {
     await srv.gateway.idle();
     const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: reader_.id } });
     expect(run.status).toBe("completed");
-    // The last step saw four pages: the first ones shrunk to previews, the newest whole.
+    // The last step saw four pages: the first ones shrunk to one-line summaries, the newest whole.
     expect(seen).toHaveLength(4);
-    expect(seen[0]).toMatch(/^\[older tool result shrunk to fit the context budget/);
+    expect(seen[0]).toMatch(/^\[older tool result left out to fit the context budget/);
     expect(seen[3]).toMatchObject({ count: 50 });
   });
 });
@@ -288,17 +316,25 @@ describe("a context the provider finds too long", () => {
     expect(await srv.deps.db.message.count({ where: { runId: run.id } })).toBe(1);
   });
 
-  it("is not retried once a tool step ran: that would repeat what the tools did", async () => {
-    const script: Script = (c) => (c.results.length ? { error: "context_length_exceeded" } : { tool: "send_message", input: { text: "hi" } });
+  it("in the middle of a tool loop, compacts and goes on: a fresh call told what the run already did and sent", async () => {
+    const script: Script = (c) =>
+      c.results.length
+        ? { error: "context_length_exceeded" }
+        : c.system.includes("\nTHIS RUN SO FAR (")
+          ? { text: "already answered" }
+          : { tool: "send_message", input: { text: "hi" } };
     const { srv: s, ada, agents, space, models } = await startAgentScenario({ Scout: script });
     srv = s;
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "hello" });
     await srv.gateway.idle();
     const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Scout!.id } });
-    expect(run.status).toBe("failed");
-    expect(run.error).toMatch(/^The run's tool steps outgrew the model's context window/);
-    expect(models.calls.Scout).toHaveLength(2);
+    expect(run.status).toBe("completed");
+    expect(models.calls.Scout).toHaveLength(3);
+    // The compacted call lists the message the first one sent, and nothing is sent twice.
+    expect(models.calls.Scout![2]).toMatch(/messages this run already sent \(do not send them again\):\n {4}- \[msg:\S+\] in "general" \(id: \S+\): "hi"/);
     expect(await srv.deps.db.message.count({ where: { runId: run.id } })).toBe(1);
+    const contexts = await srv.deps.db.runEvent.findMany({ where: { runId: run.id, type: "context" }, orderBy: { seq: "asc" } });
+    expect(contexts.map((e) => (e.data as { retry?: string }).retry)).toEqual([undefined, expect.stringMatching(/context_length_exceeded/)]);
   });
 
   it("fails the run with a readable reason when it is still too long", async () => {
@@ -308,7 +344,10 @@ describe("a context the provider finds too long", () => {
     await srv.gateway.idle();
     const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Scout!.id } });
     expect(run.status).toBe("failed");
-    expect(run.error).toMatch(/^The context was too long for the model even when rebuilt at 40% of its window \(Model call failed: prompt is too long/);
+    expect(run.error).toMatch(
+      /^The provider refused the context as too long even when rebuilt at 40% of the window \(Model call failed: prompt is too long.*\)\. By our count the context was [\d,]+ tokens of a window 100,000 tokens \(set in the agent's modelSettings\.contextTokens\): [\d,]+ reserved for the reply, [\d,]+ for the tool schemas, [\d,]+ for the context; it held identity and instructions [\d,]+ tokens, /,
+    );
+    expect(run.error).toMatch(/If the model's real window is smaller than modelSettings.contextTokens says, lower it/);
     expect(models.calls.Scout).toHaveLength(2);
   });
 });

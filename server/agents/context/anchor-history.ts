@@ -1,8 +1,9 @@
 // Where the [SEEN] part of SPACE HISTORY starts. The loaded window is the newest
 // HISTORY_WINDOW messages, so its first line moves with every new message, and every byte
 // after it moves too: no provider could reuse a cached prefix past that point. Anchored, the
-// [SEEN] lines start at the first block boundary (seq k·HISTORY_ANCHOR_BLOCK + 1) inside the
-// window, which stays put until a whole block of messages has passed. Only [SEEN] lines are
+// [SEEN] lines start at a block boundary (seq k·HISTORY_ANCHOR_BLOCK + 1): the one the loader
+// extended the window back to (load-anchored-history.ts), or else the first inside the
+// window. It stays put until a whole block of messages has passed. Only [SEEN] lines are
 // left out: unread ones are the run's work and stay, so the unread count and read_messages
 // offset of the window are unchanged.
 import { HISTORY_ANCHOR_BLOCK } from "@/lib/limits";
@@ -14,7 +15,7 @@ export function anchoredStart(shownFromSeq: number, block = HISTORY_ANCHOR_BLOCK
 }
 
 export function anchorHistory(h: SpaceHistory): SpaceHistory {
-  const start = anchoredStart(h.shownFromSeq);
+  const start = anchoredStart(h.extendedFromSeq ?? h.shownFromSeq);
   const messages = h.messages.filter((m) => m.seq >= start || m.seq > h.lastProcessedSeq);
   if (messages.length === h.messages.length) return h;
   // What was left out is behind the cursor already; the range the cursor may cross starts where

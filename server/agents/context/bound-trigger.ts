@@ -6,9 +6,9 @@ import { MAX_TRIGGER_TEXT_CHARS } from "@/lib/limits";
 import type { ContextInput } from "./context-input";
 import { clipJson, clipText } from "./clip";
 
-export function boundTrigger(input: ContextInput): ContextInput {
+export function boundTrigger(input: ContextInput, max = MAX_TRIGGER_TEXT_CHARS): ContextInput {
   const t = input.trigger;
-  if (t.type === "space_message") return { ...input, trigger: { ...t, message: { ...t.message, text: clipText(t.message.text, MAX_TRIGGER_TEXT_CHARS) } } };
-  if (t.type === "plan") return { ...input, trigger: { ...t, plan: { ...t.plan, instruction: clipText(t.plan.instruction, MAX_TRIGGER_TEXT_CHARS) } } };
-  return { ...input, trigger: { ...t, payload: clipJson(t.payload ?? null, MAX_TRIGGER_TEXT_CHARS) } };
+  if (t.type === "space_message") return { ...input, trigger: { ...t, message: { ...t.message, text: clipText(t.message.text, max) } } };
+  if (t.type === "plan") return { ...input, trigger: { ...t, plan: { ...t.plan, instruction: clipText(t.plan.instruction, max) } } };
+  return { ...input, trigger: { ...t, payload: clipJson(t.payload ?? null, max) } };
 }

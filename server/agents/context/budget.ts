@@ -6,14 +6,14 @@ import { DEFAULT_OUTPUT_RESERVE_TOKENS } from "@/lib/limits";
 
 /** Share of the window, after tools and the reply, that the context may take; the rest is for the call's steps. */
 export const CONTEXT_SHARE = 0.75;
-/** The most of the context budget one list block (GOALS, MEMORIES) may take. */
-export const BLOCK_SHARE = 0.15;
 /** The share a call gets when the provider said its context was too long (one retry). */
 export const RETRY_CONTEXT_SHARE = 0.4;
 
 export interface CallBudget {
   /** The model's window. */
   window: number;
+  /** Where the window comes from: the agent's settings, the model's known window, or the default for unknown models. */
+  source: "settings" | "model" | "default";
   /** Kept for the reply: the agent's maxOutputTokens, or a default of at most a quarter of the window. */
   output: number;
   /** The enabled tools' schemas. */
@@ -24,9 +24,27 @@ export interface CallBudget {
   context: number;
 }
 
-export function callBudget(p: { contextTokens: number; maxOutputTokens?: number; toolTokens: number; share?: number }): CallBudget {
+export function callBudget(p: {
+  contextTokens: number;
+  contextSource?: CallBudget["source"];
+  maxOutputTokens?: number;
+  toolTokens: number;
+  share?: number;
+}): CallBudget {
   const window = p.contextTokens;
   const output = p.maxOutputTokens ?? Math.min(DEFAULT_OUTPUT_RESERVE_TOKENS, Math.floor(window / 4));
   const input = Math.max(0, window - output - p.toolTokens);
-  return { window, output, tools: p.toolTokens, input, context: Math.floor(input * (p.share ?? CONTEXT_SHARE)) };
+  return { window, source: p.contextSource ?? "settings", output, tools: p.toolTokens, input, context: Math.floor(input * (p.share ?? CONTEXT_SHARE)) };
+}
+
+const SOURCE_WORDS: Record<CallBudget["source"], string> = {
+  settings: "set in the agent's modelSettings.contextTokens",
+  model: "the model's known window",
+  default: "default for unknown models",
+};
+
+/** The budget in words, for a run's error: "window 8,000 tokens (default for unknown models): 2,000 for the reply, …". */
+export function describeBudget(b: CallBudget): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  return `window ${n(b.window)} tokens (${SOURCE_WORDS[b.source]}): ${n(b.output)} reserved for the reply, ${n(b.tools)} for the tool schemas, ${n(b.context)} for the context`;
 }

@@ -6,10 +6,10 @@
 // then the per-run part (time, trigger, active space, [NEW] history, plans due, admin changes
 // since the previous run, runs, failures) and the closing instruction. A [SEEN] line never
 // changes, and a line only joins the slow part once it is seen, so between two runs the slow
-// part only grows at its end. When the whole text
-// would exceed the budget, the trigger and the workspace blocks are bounded on their own, and
-// history gets what they leave (blocks/history.ts says what goes first).
-import { HISTORY_ANCHOR_BLOCK } from "@/lib/limits";
+// part only grows at its end. Every block is counted in the model's tokens and has a room;
+// history gets what the others leave, and when the whole is still over the budget the blocks
+// give way in a fixed order (GIVE_WAY), the trigger, the identity and the newest lines last.
+import { HISTORY_CACHE_CHUNK, MAX_TRIGGER_TEXT_CHARS, MIN_TRIGGER_TEXT_CHARS } from "@/lib/limits";
 import type { ContextInput } from "./context-input";
 import { countTokens } from "./token-count";
 import { boundTrigger } from "./bound-trigger";
@@ -18,14 +18,11 @@ import { quote } from "./format";
 import { anchorHistory } from "./anchor-history";
 import { identityBlock } from "./blocks/identity";
 import { activeSpaceBlock, resumeBlock, triggerBlock } from "./blocks/trigger";
-import { type HistoryLines, historyLines } from "./blocks/history";
+import { type HistoryLines, type HistoryRoom, historyLines } from "./blocks/history";
 import { goalsBlock, memoriesBlock, plansBlock, plansDueBlock, spacesBlock } from "./blocks/workspace";
-import { runsBlock } from "./blocks/runs";
 import { closingPrompt } from "./blocks/closing";
-import { foldedLines } from "./blocks/folded";
-import { thisRunBlock } from "./blocks/this-run";
-import { failuresBlock } from "./blocks/failures";
-import { adminChangesBlock } from "./blocks/admin-changes";
+import { boundedAdminChanges, boundedFailures, boundedFolded, boundedRuns, boundedThisRun } from "./bounded-blocks";
+import { type LineCounter, lineCounter } from "./fit";
 
 export interface BuiltContext {
   /** Every part in order, as the model reads it: saved on the run for the inspector. */
@@ -35,7 +32,7 @@ export interface BuiltContext {
   /** The first user message: the agent's standing state and the [SEEN] history; grows at its end between runs. */
   slowPart: string;
   /**
-   * The slow part cut before each block of HISTORY_ANCHOR_BLOCK seqs of [SEEN] history; joined,
+   * The slow part cut before each chunk of HISTORY_CACHE_CHUNK seqs of [SEEN] history; joined,
    * they are `slowPart`. Providers that cache only at marked points can mark a cut that later
    * runs repeat (see settledChunks) and find it again as the part grows.
    */
@@ -50,43 +47,152 @@ export interface BuiltContext {
   omittedSeen: number;
   /** [NEW] history lines left out for the budget (they stay unread). */
   omittedNew: number;
-  /** The EARLIER IN THIS SPACE digest shown, to cache; null when no history line was left out. */
+  /** The EARLIER IN THIS SPACE digest (in this run's part), to cache; null when no history line was left out. */
   earlier: EarlierDigest | null;
   /** The history window's messages, first to last seq: shown to the agent, so its cursor may cross them. */
   seen: { spaceId: string; fromSeq: number; toSeq: number } | null;
+  /** Null when the context fits its budget; else what the smallest context holds, largest first, in tokens. */
+  overflow: ContextPart[] | null;
+  /** Each part's lines, named, for a report of what the context holds (contextParts). */
+  sections: [string, string[]][];
 }
+
+export interface ContextPart {
+  part: string;
+  tokens: number;
+}
+
+/** What the context holds, by part, largest first: for an error that says what did not fit. */
+export function contextParts(built: Pick<BuiltContext, "sections">, counting: ContextInput["counting"]): ContextPart[] {
+  const count = lineCounter((text) => countTokens(text, counting));
+  return built.sections
+    .map(([part, lines]) => ({ part, tokens: count(lines) }))
+    .filter((p) => p.tokens > 0)
+    .sort((a, b) => b.tokens - a.tokens);
+}
+
+/** Parts in words: "space history 2,310 tokens, trigger 812, …". */
+export const describeParts = (parts: readonly ContextPart[], max = 5): string =>
+  parts
+    .slice(0, max)
+    .map((p, i) => `${p.part} ${p.tokens.toLocaleString("en-US")}${i === 0 ? " tokens" : ""}`)
+    .join(", ");
 
 export const buildStaticPart = identityBlock;
 
+/** Each block's room, in tokens of the context budget, and how far history gives way. */
+interface Rooms {
+  spaces: number;
+  goals: number;
+  memories: number;
+  plans: number;
+  adminChanges: number;
+  runs: number;
+  failures: number;
+  thisRun: number;
+  folded: number;
+  history: HistoryRoom;
+  triggerChars: number;
+}
+
+/** The share of the context budget each block may take before anything has to give way. */
+const SHARES = {
+  spaces: 0.12,
+  goals: 0.08,
+  memories: 0.1,
+  plans: 0.06,
+  adminChanges: 0.06,
+  runs: 0.05,
+  failures: 0.12,
+  thisRun: 0.15,
+  folded: 0.08,
+  earlier: 0.3,
+};
+
+/**
+ * What gives way first, step by step, when the context is over its budget (ARCHITECTURE.md
+ * has the same list): every step keeps the ones before it. Before any step, history leaves
+ * out its oldest [SEEN] lines (the EARLIER digest stands for them). The identity, the trigger
+ * and the most recent lines go last.
+ */
+const GIVE_WAY: ((r: Rooms) => Rooms)[] = [
+  (r) => ({ ...r, history: { ...r.history, clipToFloor: true } }),
+  (r) => ({ ...r, plans: 0 }),
+  (r) => ({ ...r, memories: 0, goals: 0 }),
+  (r) => ({ ...r, spaces: 0 }),
+  (r) => ({ ...r, adminChanges: 0, runs: 0 }),
+  (r) => ({ ...r, history: { ...r.history, earlier: 0 } }),
+  (r) => ({ ...r, failures: 0 }),
+  (r) => ({ ...r, folded: 0, thisRun: 0 }),
+  (r) => ({ ...r, history: { ...r.history, dropNew: true } }),
+  (r) => ({ ...r, triggerChars: MIN_TRIGGER_TEXT_CHARS }),
+];
+
+function* levels(budget: number): Generator<Rooms> {
+  const share = (s: number) => Math.floor(budget * s);
+  let rooms: Rooms = {
+    spaces: share(SHARES.spaces),
+    goals: share(SHARES.goals),
+    memories: share(SHARES.memories),
+    plans: share(SHARES.plans),
+    adminChanges: share(SHARES.adminChanges),
+    runs: share(SHARES.runs),
+    failures: share(SHARES.failures),
+    thisRun: share(SHARES.thisRun),
+    folded: share(SHARES.folded),
+    history: { earlier: share(SHARES.earlier), clipToFloor: false, dropNew: false },
+    triggerChars: MAX_TRIGGER_TEXT_CHARS,
+  };
+  yield rooms;
+  for (const step of GIVE_WAY) yield (rooms = step(rooms));
+}
+
+/**
+ * The context within `maxTokens`, giving way step by step (GIVE_WAY). When even the last
+ * step is over, the result says what took the room (`overflow`): the run cannot be given a
+ * context that fits, and says why.
+ */
 export function buildContext(raw: ContextInput): BuiltContext {
-  const input: ContextInput = boundTrigger(raw.history ? { ...raw, history: anchorHistory(raw.history) } : raw);
+  const input: ContextInput = raw.history ? { ...raw, history: anchorHistory(raw.history) } : raw;
+  const count = lineCounter((text) => countTokens(text, input.counting));
+  let last: BuiltContext | null = null;
+  for (const rooms of levels(input.maxTokens)) {
+    last = assemble(boundTrigger(input, rooms.triggerChars), rooms, count);
+    if (last.tokens <= input.maxTokens) return last;
+  }
+  return { ...last!, overflow: contextParts(last!, input.counting) };
+}
+
+function assemble(input: ContextInput, rooms: Rooms, count: LineCounter): BuiltContext {
   const staticPart = buildStaticPart(input.agent);
   const prompt = closingPrompt(input);
-  const slow = [spacesBlock(input), "", goalsBlock(input), "", memoriesBlock(input), "", plansBlock(input)];
-  const turnHead = [
-    `NOW: ${quote(input.now)}`,
-    "",
-    triggerBlock(input),
-    ...foldedLines(input),
-    ...resumeBlock(input),
-    ...thisRunBlock(input),
-    "",
-    activeSpaceBlock(input),
-  ];
+  const spaces = spacesBlock(input, rooms.spaces, count);
+  const goals = goalsBlock(input, rooms.goals, count);
+  const memories = memoriesBlock(input, rooms.memories, count);
+  const plans = plansBlock(input, rooms.plans, count);
+  const slow = [spaces, "", goals, "", memories, "", plans];
+  const trigger = [triggerBlock(input), ...boundedFolded(input, rooms.folded, count)];
+  const thisRun = boundedThisRun(input, rooms.thisRun, count);
+  const turnHead = [`NOW: ${quote(input.now)}`, "", ...trigger, ...resumeBlock(input), ...thisRun, "", activeSpaceBlock(input)];
   const due = plansDueBlock(input, new Date(input.now));
-  const turnTail = [...(due.length ? ["", ...due] : []), ...adminChangesBlock(input), "", runsBlock(input), ...failuresBlock(input)];
+  const admin = boundedAdminChanges(input, rooms.adminChanges, count);
+  const runs = boundedRuns(input, rooms.runs, count);
+  const failures = boundedFailures(input, rooms.failures, count);
+  const turnTail = [...(due.length ? ["", ...due] : []), ...admin, "", runs, ...failures];
 
   const fixed = [staticPart, ...slow, ...turnHead, ...turnTail, prompt].join("\n");
   const budget = Math.max(0, input.maxTokens - countTokens(fixed, input.counting));
-  const h = historyLines(input, budget);
+  const h = historyLines(input, budget, rooms.history);
   const placeholder = h && !h.seen.length && !h.notes.omitted ? [h.fresh.length ? "  (none seen yet: see NEW IN SPACE HISTORY)" : "  (no messages yet)"] : [];
   const historySlow = h
-    ? [...(h.earlierLines.length ? [...h.earlierLines, ""] : []), h.header, ...(h.notes.omitted ? [h.notes.omitted] : []), ...placeholder, ...h.seen]
+    ? [h.header, ...(h.notes.omitted ? [h.notes.omitted] : []), ...placeholder, ...h.seen]
     : ["SPACE HISTORY: none loaded (use read_messages)"];
-  // [NEW] lines change class between runs (they become [SEEN]), so they belong to this run's part.
+  // [NEW] lines change class between runs (they become [SEEN]), so they belong to this run's part;
+  // so does the EARLIER digest, which changes whenever lines are left out: after the cached history, not before it.
   const historyTurn =
     h && input.history
       ? [
+          ...(h.earlierLines.length ? ["", ...h.earlierLines] : []),
           "",
           `NEW IN SPACE HISTORY (${quote(input.history.space.name)}) since your last run:`,
           ...(h.notes.unshown ? [h.notes.unshown] : []),
@@ -100,6 +206,20 @@ export function buildContext(raw: ContextInput): BuiltContext {
   const turnPart = [...turnHead, ...historyTurn, ...turnTail].join("\n");
   const text = `${staticPart}\n\n${slowPart}\n\n${turnPart}\n\n${prompt}\n`;
   const last = input.history?.messages.at(-1);
+  const sections: [string, string[]][] = [
+    ["identity and instructions", [staticPart, prompt]],
+    ["trigger", trigger],
+    ["space history", [...historySlow, ...historyTurn]],
+    ["your spaces", [spaces]],
+    ["goals", [goals]],
+    ["memories", [memories]],
+    ["plans", [plans, ...due]],
+    ["this run so far", thisRun],
+    ["admin changes", admin],
+    ["active runs", [runs]],
+    ["failed runs", failures],
+    ["resumed", resumeBlock(input)],
+  ];
   return {
     text,
     staticPart,
@@ -114,6 +234,8 @@ export function buildContext(raw: ContextInput): BuiltContext {
     earlier: h?.earlier ?? null,
     // [SEEN] lines left out are behind the cursor already; [NEW] ones left out are not in the range.
     seen: last && input.history && h && h.fromSeq !== null ? { spaceId: input.history.space.id, fromSeq: h.fromSeq, toSeq: last.seq } : null,
+    overflow: null,
+    sections,
   };
 }
 
@@ -126,12 +248,12 @@ function chunkSlowPart(lines: string[], h: HistoryLines | null, lastProcessedSeq
   const seenCount = h?.seen.length ?? 0;
   const groups: { block: number; lines: string[] }[] = [{ block: -1, lines: lines.slice(0, lines.length - seenCount) }];
   h?.seen.forEach((line, i) => {
-    const block = Math.floor((h.seenSeqs[i]! - 1) / HISTORY_ANCHOR_BLOCK);
+    const block = Math.floor((h.seenSeqs[i]! - 1) / HISTORY_CACHE_CHUNK);
     const last = groups.at(-1)!;
     if (last.block === block) last.lines.push(line);
     else groups.push({ block, lines: [line] });
   });
   const chunks = groups.map((g, i) => g.lines.join("\n") + (i < groups.length - 1 ? "\n" : ""));
-  const settled = groups.filter((g) => (g.block + 1) * HISTORY_ANCHOR_BLOCK <= lastProcessedSeq).length;
+  const settled = groups.filter((g) => (g.block + 1) * HISTORY_CACHE_CHUNK <= lastProcessedSeq).length;
   return { chunks, settled };
 }

@@ -61,21 +61,3 @@ export function clipJson(value: unknown, max: number): unknown {
   }
   return value;
 }
-
-/**
- * Lines of a list block within `max` characters, in order; the rest is one "… N more" line
- * naming where to read them all.
- */
-export function boundedLines(lines: readonly string[], max: number, more: (n: number) => string): string[] {
-  const out: string[] = [];
-  let used = 0;
-  for (let i = 0; i < lines.length; i++) {
-    used += lines[i]!.length + 1;
-    if (used > max && i > 0) {
-      out.push(more(lines.length - i));
-      break;
-    }
-    out.push(lines[i]!);
-  }
-  return out;
-}

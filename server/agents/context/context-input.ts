@@ -54,10 +54,14 @@ export interface SpaceHistory {
   unshownUnread: number;
   /** Their digest (load-unread.ts): shown instead of them, so they count as seen. */
   unread?: UnreadDigest | null;
+  /** Messages whose run of this agent was canceled (and not handled since), by id: that run and why. */
+  canceled?: Record<string, { runId: string; reason: string }>;
   /** Messages another live run of the agent owns (its trigger or folded into it), by id: their run's id. */
   handledElsewhere?: Record<string, string>;
   /** When the agent joined the space: messages from before then are earlier history, not requests to it. */
   joinedAt?: string;
+  /** The window was extended back to this seq with [SEEN] messages, to the anchor (load-anchored-history.ts). */
+  extendedFromSeq?: number;
   /** Seq ranges of this space already shown earlier in the same run (Run.seenCursors): [SEEN], not [NEW] again. */
   seenThisRun?: [number, number][];
 }
@@ -185,6 +189,11 @@ export interface ContextInput {
     question?: { messageId: string; text: string; space: { id: string; name: string } } | null;
     /** When the wait began. */
     since?: string;
+    /**
+     * Resumed with another space active: what arrived in the trigger space during the wait
+     * (newest RESUME_ELSEWHERE_LINES; `more` older ones not shown), so the run sees both places.
+     */
+    elsewhere?: { space: { id: string; name: string }; messages: HistoryMessage[]; more: number; lastProcessedSeq: number } | null;
   } | null;
   activeSpace: { id: string; name: string; auto: boolean } | null;
   history: SpaceHistory | null;

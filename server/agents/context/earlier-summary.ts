@@ -4,7 +4,7 @@
 // summary is extended with only the messages it does not cover yet, one short call per run
 // that leaves lines out, never a re-read of the whole space.
 import { generateText, type LanguageModel } from "ai";
-import { MAX_SUMMARY_CHARS, MAX_OLD_LINE_CHARS, SUMMARY_TIMEOUT_MS } from "@/lib/limits";
+import { MAX_SUMMARY_CHARS, MAX_SEEN_LINE_CHARS, SUMMARY_TIMEOUT_MS } from "@/lib/limits";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "../../db/client";
 import { log } from "../../log";
@@ -85,7 +85,7 @@ export async function keepEarlier(
 
 async function writeSummary(model: LanguageModel, previous: string | null, messages: readonly HistoryMessage[]): Promise<string | null> {
   if (messages.length === 0) return null;
-  const lines = messages.map((m) => `[${m.createdAt}] ${quote(m.sender.name)} (${m.sender.type}): ${quote(clipText(m.text, MAX_OLD_LINE_CHARS))}`);
+  const lines = messages.map((m) => `[${m.createdAt}] ${quote(m.sender.name)} (${m.sender.type}): ${quote(clipText(m.text, MAX_SEEN_LINE_CHARS))}`);
   const { text } = await generateText({
     model,
     instructions: INSTRUCTIONS,

@@ -22,6 +22,7 @@ import { loadWaitMarks } from "./load-wait-marks";
 import { loadAdminChanges } from "./load-admin-changes";
 import { loadUnread } from "./load-unread";
 import { pendingTriggers } from "../runs/pending-triggers";
+import { loadAnchoredHistory } from "./load-anchored-history";
 
 const entitySel = { id: true, name: true, type: true } as const;
 
@@ -39,7 +40,7 @@ export async function loadContext(
   const candidate = inReach(reach, run.activeSpaceId) ? run.activeSpaceId : null;
   const [trigger, history, spaces, goals, memories, plans, activeRuns, failed, thisRun, adminChanges, modeRows, pending] = await Promise.all([
     loadTrigger(db, run),
-    candidate ? loadHistory(db, candidate, agent.entityId, HISTORY_WINDOW, 0, true) : null,
+    candidate ? loadAnchoredHistory(db, candidate, agent.entityId) : null,
     db.space.findMany({
       // Spaces outside the reach are not mentioned at all, ids included.
       where: { id: { in: [...reach] }, memberships: { some: { entityId: agent.entityId } }, archivedAt: null },

@@ -6,7 +6,7 @@
 //   at content-block boundaries (up to 20 back). So the system part (tools and instructions,
 //   the same for every run of the agent) gets a breakpoint, and the slow part is sent as one
 //   text block per chunk (build-context.ts: standing state, then a block of [SEEN] history
-//   per HISTORY_ANCHOR_BLOCK seqs) with breakpoints on its last settled chunk, which later
+//   per HISTORY_CACHE_CHUNK seqs) with breakpoints on its last settled chunk, which later
 //   runs repeat and, as the history grows, find again by walking back over the chunks, and
 //   on its end (the same call resumed, or the next run if nothing new was seen).
 // - OpenAI caches prefixes by itself, routed by a key: one key per agent sends its runs to the

@@ -27,11 +27,15 @@ export interface ResolvedModel {
   model: LanguageModel;
   /** The model's context window, for the context budget. */
   contextTokens: number;
+  /** Where the window comes from: the agent's modelSettings, the model's known window, or DEFAULT_CONTEXT_TOKENS. Absent: settings. */
+  contextSource?: WindowSource;
   temperature?: number;
   maxOutputTokens?: number;
   /** The model may write summaries of history left out of the context (EARLIER IN THIS SPACE). */
   summaries?: boolean;
 }
+
+export type WindowSource = "settings" | "model" | "default";
 
 export type ModelResolver = (agent: AgentModelConfig) => ResolvedModel;
 
@@ -56,9 +60,11 @@ const WINDOWS: [RegExp, number][] = [
 export const defaultModelResolver: ModelResolver = (agent) => {
   const s = (agent.modelSettings ?? {}) as Settings;
   const e = env();
-  const contextTokens = s.contextTokens ?? WINDOWS.find(([re]) => re.test(agent.modelId))?.[1] ?? DEFAULT_CONTEXT_TOKENS;
+  const known = WINDOWS.find(([re]) => re.test(agent.modelId))?.[1];
+  const contextTokens = s.contextTokens ?? known ?? DEFAULT_CONTEXT_TOKENS;
+  const contextSource: WindowSource = s.contextTokens !== undefined ? "settings" : known !== undefined ? "model" : "default";
   // Summaries cost a call to the agent's model, so hosted models write them only when the agent says.
-  const common = { contextTokens, temperature: s.temperature, maxOutputTokens: s.maxOutputTokens, summaries: s.summaries === true };
+  const common = { contextTokens, contextSource, temperature: s.temperature, maxOutputTokens: s.maxOutputTokens, summaries: s.summaries === true };
   /** The agent's own base URL, once allowed; undefined → the env-configured one. */
   const agentBaseURL = () => {
     if (s.baseURL === undefined) return undefined;
@@ -72,6 +78,7 @@ export const defaultModelResolver: ModelResolver = (agent) => {
         ...common,
         model: new OfflineModel({ streamDelayMs: s.streamDelayMs ?? 30, thinkMs: s.thinkMs ?? 600 }),
         contextTokens: s.contextTokens ?? 16_000,
+        contextSource: s.contextTokens !== undefined ? "settings" : "model",
         summaries: s.summaries ?? true,
       };
     case "openai":

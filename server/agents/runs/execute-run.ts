@@ -12,7 +12,7 @@ import { putBack } from "./put-back";
 import { buildScope, prepareContext } from "./prepare-run";
 import { loadRunningRun, type RunningRun } from "./running-run";
 import { withContextRetry } from "./context-retry";
-import { startRunLimits } from "./run-limits";
+import { startRunLimits, tooManySteps } from "./run-limits";
 import { readStream, startModelCall, type StreamedOutput } from "./stream-steps";
 
 /**
@@ -39,10 +39,13 @@ async function execute(ctx: GatewayCtx, runId: string, claimed?: RunningRun | nu
     limits = startRunLimits(run, run.agent, now, abort);
     const { remainingSteps } = limits;
     await withContextRetry(ctx, run, scope, async (attempt) => {
+      // A compacted call goes on with the steps the earlier calls of this execution left.
+      const left = remainingSteps - (attempt.stepsTaken ?? 0);
+      if (left <= 0) throw tooManySteps(run.agent);
       const { model, context, steps } = await prepareContext(ctx, run, scope, now, attempt);
-      const call = startModelCall(ctx, scope, { model, context, enabledTools: run.agent.enabledTools, remainingSteps, signal: abort.signal, steps });
+      const call = startModelCall(ctx, scope, { model, context, enabledTools: run.agent.enabledTools, remainingSteps: left, signal: abort.signal, steps });
       await readStream(call, out, abort.signal);
-      await endModelCall(ctx, scope, await call.steps, remainingSteps);
+      await endModelCall(ctx, scope, await call.steps, left);
     });
   } catch (e) {
     const cause = causeOf(e, abort.signal);

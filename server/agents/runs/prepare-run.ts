@@ -6,7 +6,10 @@ import { Prisma } from "@/generated/prisma/client";
 import { parseSeen } from "./seen-ranges";
 import type { GatewayCtx } from "../gateway-context";
 import { loadContext } from "../context/load-context";
-import { callBudget } from "../context/budget";
+import { callBudget, describeBudget } from "../context/budget";
+import { contextParts, describeParts } from "../context/build-context";
+import { RunLimit } from "./classify-error";
+import type { ContextAttempt } from "./context-retry";
 import { buildWithEarlier } from "../context/earlier-summary";
 import { countTokens, tokenCountingFor } from "../context/token-count";
 import { toolSchemasText } from "../tools/schema-text";
@@ -56,7 +59,7 @@ export async function buildScope(ctx: GatewayCtx, run: RunningRun): Promise<RunS
  * call's steps may take (runs/prepare-step.ts). `share` is smaller on a retry after the
  * provider said the context was too long (`retry` is what it said).
  */
-export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: RunScope, now: Date, opts: { share?: number; retry?: string } = {}) {
+export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: RunScope, now: Date, opts: ContextAttempt = {}) {
   const { agent } = run;
   const model: ResolvedModel = ctx.models({
     id: agent.id,
@@ -76,9 +79,23 @@ export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: Ru
     ),
   ]);
   const toolTokens = countTokens(toolSchemasText(agent.enabledTools), counting);
-  const budget = callBudget({ contextTokens: model.contextTokens, maxOutputTokens: model.maxOutputTokens, toolTokens, share: opts.share });
+  const budget = callBudget({
+    contextTokens: model.contextTokens,
+    contextSource: model.contextSource,
+    maxOutputTokens: model.maxOutputTokens,
+    toolTokens,
+    share: opts.share,
+  });
   const input = { ...loaded, maxTokens: budget.context };
   const context = await buildWithEarlier(ctx.db, { agentId: agent.id, input: { ...input, counting }, summarizer: model.summaries ? model.model : null });
+  if (opts.report) opts.report({ budget, parts: () => contextParts(context, counting), tokens: context.tokens });
+  // Even the smallest context is over its share of the window: no call could fit, so none is made.
+  if (context.overflow) {
+    throw new RunLimit(
+      `Even the smallest context for this run (${context.tokens.toLocaleString("en-US")} tokens) does not fit the model's ${describeBudget(budget)}. ` +
+        `It holds: ${describeParts(context.overflow)}. Shorten what takes the most, enable fewer tools, or give the agent a model with a larger window.`,
+    );
+  }
   // The context checked the active space (in reach, still a member); tools and drafts start from that.
   scope.state.activeSpaceId = input.activeSpace?.id ?? null;
   if (context.seen) noteSeen(scope, context.seen.spaceId, context.seen.fromSeq, context.seen.toSeq);
@@ -96,12 +113,13 @@ export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: Ru
       omittedNew: context.omittedNew,
       resumed: input.resume ? input.resume.result : null,
       model: `${agent.provider}/${agent.modelId}`,
-      budget: { window: budget.window, output: budget.output, tools: budget.tools, context: budget.context },
+      budget: { window: budget.window, source: budget.source, output: budget.output, tools: budget.tools, context: budget.context },
       ...(opts.retry ? { retry: opts.retry } : {}),
       reach: [...scope.run.reach],
       tools: enabledTools(agent.enabledTools).map((t) => t.name),
       // What FAILED RUNS showed: once this run completes, they count as handled (load-failures.ts).
-      failuresShown: input.failures.map((f) => f.runId),
+      // A failure the budget left out was only counted (context/bounded-blocks.ts): not shown, not handled.
+      failuresShown: input.failures.filter((f) => context.text.includes(`  - run ${f.runId} (failed `)).map((f) => f.runId),
     },
     // The exact text, what it has seen, and the model it goes to, with the event.
     Prisma.sql`"contextSnapshot" = ${context.text}, "seenCursors" = ${JSON.stringify(scope.state.seen)}::jsonb, "modelId" = ${agent.modelId}`,

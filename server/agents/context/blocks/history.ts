@@ -2,29 +2,29 @@
 // budget. The two kinds come back apart: build-context.ts puts [SEEN] lines, which never
 // change, in the slowly changing part of the context and [NEW] ones in the per-run part.
 //
-// Every line's text is cut first: [NEW], trigger and reply lines, and [SEEN] lines in the
-// cursor's history block and the one before, at MAX_NEW_LINE_CHARS; older [SEEN] lines at
-// MAX_OLD_LINE_CHARS. By block rather than by count, so a [SEEN] line's text changes at most
-// once (when its block ages) and the cached history before it stays the same. Over the
-// budget, in order: the oldest [SEEN] lines go (all but the MIN_RECENT_SEEN_LINES most
-// recent), and an EARLIER IN THIS SPACE digest stands for them; then lines are cut down to
-// MIN_LINE_CHARS, oldest first; then the oldest [NEW] lines go too. Unread messages never
-// shown line by line (older than the window, or [NEW] lines left out) are counted and digested
-// in one block the model is shown (blocks/unread.ts), so they count as seen: a backlog of any
-// size is handled within one run. The trigger, the reply and a failed trigger always stay.
-import { HISTORY_ANCHOR_BLOCK, MAX_NEW_LINE_CHARS, MAX_OLD_LINE_CHARS, MIN_LINE_CHARS, MIN_RECENT_SEEN_LINES } from "@/lib/limits";
+// Every line's text is cut first: [NEW], trigger and reply lines at MAX_NEW_LINE_CHARS, [SEEN]
+// lines at MAX_SEEN_LINE_CHARS. A [SEEN] line is cut once, when it is first seen, and never
+// again, so the cached history it sits in stays the same. Over the budget, in order: the
+// oldest [SEEN] lines go, a chunk of HISTORY_CACHE_CHUNK seqs at a time (all but the
+// MIN_RECENT_SEEN_LINES most recent), and an EARLIER IN THIS SPACE digest stands for them; then
+// [NEW] lines are cut down to MIN_LINE_CHARS, oldest first; then the oldest [NEW] lines go too.
+// Unread messages never shown line by line (older than the window, or [NEW] lines left out)
+// are counted and digested in one block the model is shown (blocks/unread.ts), so they count
+// as seen: a backlog of any size is handled within one run. The trigger, the reply and a
+// failed trigger always stay. How far history may give way is the caller's (build-context.ts).
+import { HISTORY_CACHE_CHUNK, MAX_NEW_LINE_CHARS, MAX_SEEN_LINE_CHARS, MIN_LINE_CHARS, MIN_RECENT_SEEN_LINES } from "@/lib/limits";
 import type { ContextInput, HistoryMessage, SpaceHistory } from "../context-input";
 import { clipText } from "../clip";
 import { mergeDigest, type EarlierDigest } from "../earlier-digest";
 import { messageLine, quote } from "../format";
-import { countTokens, DEFAULT_CHARS_PER_TOKEN } from "../token-count";
-import { EARLIER_BLOCK_MAX_CHARS, earlierBlock } from "./earlier";
+import { countTokens } from "../token-count";
+import { EARLIER_BLOCK_MAX_TOKENS, earlierBlock } from "./earlier";
 import { inRanges, waitDivider } from "./wait-divider";
 import { unreadLines } from "./unread";
 
 export interface HistoryLines {
   header: string;
-  /** The EARLIER IN THIS SPACE block (a digest of the [SEEN] lines left out), shown before the header; empty when none. */
+  /** The EARLIER IN THIS SPACE block (a digest of the [SEEN] lines left out), shown in this run's part; empty when none. */
   earlierLines: string[];
   /**
    * Lines about messages not shown: the digest of unread ones not shown line by line (and, in an
@@ -60,8 +60,20 @@ interface Entry {
   dropped: boolean;
 }
 
+/** How far history gives way (build-context.ts decides, level by level). */
+export interface HistoryRoom {
+  /** Tokens kept for the EARLIER block once lines are left out; 0: the block is left out too. */
+  earlier: number;
+  /** Lines may be cut down to MIN_LINE_CHARS. */
+  clipToFloor: boolean;
+  /** The oldest [NEW] lines may be left out (they stay unread). */
+  dropNew: boolean;
+}
+
+const NO_LIMIT: HistoryRoom = { earlier: Number.POSITIVE_INFINITY, clipToFloor: true, dropNew: true };
+
 /** History lines within `budget` tokens; null when no space is active. */
-export function historyLines(input: ContextInput, budget: number): HistoryLines | null {
+export function historyLines(input: ContextInput, budget: number, give: HistoryRoom = NO_LIMIT): HistoryLines | null {
   const h: SpaceHistory | null = input.history;
   if (!h) return null;
   const count = (text: string) => countTokens(text, input.counting) + 1;
@@ -76,7 +88,6 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
       .slice(-MIN_RECENT_SEEN_LINES)
       .map((m) => m.id),
   );
-  const recentBlockFrom = (Math.floor(Math.max(0, h.lastProcessedSeq - 1) / HISTORY_ANCHOR_BLOCK) - 1) * HISTORY_ANCHOR_BLOCK + 1;
   const render = (e: Entry, cap: number) => {
     e.cap = cap;
     e.line = messageLine({ ...e.m, text: clipText(e.m.text, cap) }, e.marks);
@@ -98,7 +109,7 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
     };
     const pinned = marks.trigger || marks.reply || marks.failedRun !== undefined || marks.canceled !== undefined;
     const e: Entry = { m, marks, pinned, recent: recentSeen.has(m.id), cap: 0, line: "", tokens: 0, dropped: false };
-    render(e, !seen || pinned || m.seq >= recentBlockFrom ? MAX_NEW_LINE_CHARS : MAX_OLD_LINE_CHARS);
+    render(e, !seen || pinned ? MAX_NEW_LINE_CHARS : MAX_SEEN_LINE_CHARS);
     return e;
   });
   const divider = waitDivider(input, h);
@@ -110,29 +121,35 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
   total += entries.reduce((n, e) => n + e.tokens, 0);
   let room = budget;
   // Once lines are left out the EARLIER digest stands for them: keep its room free.
-  if (total > room) room -= Math.ceil(EARLIER_BLOCK_MAX_CHARS / (input.counting?.charsPerToken ?? DEFAULT_CHARS_PER_TOKEN));
+  const earlierRoom = Math.min(give.earlier, EARLIER_BLOCK_MAX_TOKENS);
+  if (total > room) room -= earlierRoom;
   const live = () => entries.filter((e) => !e.dropped);
   const drop = (e: Entry) => {
     e.dropped = true;
     total -= e.tokens;
   };
 
-  // 1. The oldest [SEEN] lines, all but the most recent few.
+  // 1. The oldest [SEEN] lines, all but the most recent few, a whole chunk of seqs at a time:
+  // the history's first line then moves in steps, and the cached part after it stays.
+  const droppable = (e: Entry) => !e.dropped && e.marks.seen && !e.pinned && !e.recent;
+  const chunk = (e: Entry) => Math.floor((e.m.seq - 1) / HISTORY_CACHE_CHUNK);
   for (const e of entries) {
     if (total <= room) break;
-    if (e.marks.seen && !e.pinned && !e.recent) drop(e);
+    if (!droppable(e)) continue;
+    for (const f of entries) if (chunk(f) === chunk(e) && droppable(f)) drop(f);
   }
-  // 2. Every line cut down to the floor, oldest first.
-  for (const e of live()) {
+  // 2. [NEW] and pinned lines cut down to the floor, oldest first. A [SEEN] line is never cut
+  // again (it would change the cached history): it is left out instead.
+  for (const e of give.clipToFloor ? live() : []) {
     if (total <= room) break;
-    if (e.cap <= MIN_LINE_CHARS) continue;
+    if (e.cap <= MIN_LINE_CHARS || (e.marks.seen && !e.pinned)) continue;
     total -= e.tokens;
     render(e, MIN_LINE_CHARS);
     total += e.tokens;
   }
-  // 3. The oldest [NEW] lines: a digest stands for them, so keep its room free.
-  if (total > room && !h.unread) room -= Math.ceil(EARLIER_BLOCK_MAX_CHARS / (input.counting?.charsPerToken ?? DEFAULT_CHARS_PER_TOKEN));
-  for (const e of entries) {
+  // 3. The oldest [NEW] lines: a digest of the unread ones stands for them (they count as seen), so keep its room free.
+  if (give.dropNew && total > room && !h.unread) room -= EARLIER_BLOCK_MAX_TOKENS;
+  for (const e of give.dropNew ? entries : []) {
     if (total <= room) break;
     if (!e.dropped && !e.marks.seen && !e.pinned) drop(e);
   }
@@ -171,7 +188,7 @@ export function historyLines(input: ContextInput, budget: number): HistoryLines 
   const fromSeq = kept.length === 0 && !unread ? null : Math.min(unread?.fromSeq ?? h.shownFromSeq, h.shownFromSeq);
   return {
     header,
-    earlierLines: earlier ? earlierBlock(earlier) : [],
+    earlierLines: earlier ? earlierBlock(earlier, { before: (kept[0]?.m.seq ?? 1) - 1 }, earlierRoom, (lines) => lines.reduce((n, l) => n + count(l), 0)) : [],
     notes,
     seen: seenKept.map((e) => e.line),
     seenSeqs: seenKept.map((e) => e.m.seq),
