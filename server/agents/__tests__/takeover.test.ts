@@ -4,7 +4,7 @@
 // neither posts the agent's message again nor leaves a wait unparked.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TestServer } from "../../testing/test-server";
-import { type ModelCall, type Script, scriptedModels, startAgentScenario } from "../../testing/agents";
+import { addToSpace, type ModelCall, type Script, scriptedModels, startAgentScenario } from "../../testing/agents";
 import { stoppableDb } from "../../testing/stoppable-db";
 import { sendMessage } from "../../domain/messages/send-message";
 import { DomainBus } from "../../domain/bus";
@@ -71,6 +71,8 @@ describe("a run whose process died is taken over once the lease runs out", () =>
       const scenario = await startAgentScenario({ Ops: onB }, { spaceName: "ops", server: { gateway: { leaseMs: LEASE_MS } } });
       srv = scenario.srv;
       const { ada, agents, space } = scenario;
+      // Run events are sent to each admin who may see them; one admin in the channel hears them all.
+      await addToSpace(srv.deps.db, space.id, ada.entityId, [(await srv.user("Root", { isAdmin: true })).entityId]);
       let frozenAt = 0;
       // The message is posted and its step recorded; then the process stops, mid-call.
       const a = startDoomedGateway(srv, { Ops: (c) => (c.results.length === 0 ? { tool: "send_message", input: { text: REPORT } } : hang(c)) }, (db) => ({
@@ -122,6 +124,8 @@ describe("a run whose process died is taken over once the lease runs out", () =>
     const scenario = await startAgentScenario({ Ops: later }, { spaceName: "ops", server: { gateway: { leaseMs: LEASE_MS } } });
     srv = scenario.srv;
     const { ada, agents, space, models, clock } = scenario;
+    // Run events are sent to each admin who may see them (the hook below listens for one).
+    await addToSpace(srv.deps.db, space.id, ada.entityId, [(await srv.user("Root", { isAdmin: true })).entityId]);
     // A asks and dies right after its question is recorded, before the call ends and parks the wait.
     const a = startDoomedGateway(
       srv,
