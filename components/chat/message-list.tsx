@@ -7,6 +7,7 @@ import type { MessageDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/re
 import { readMarkers } from "@/lib/client/timeline";
 import type { PendingMessage, Timeline } from "./workspace-reducer";
 import { DraftItem, MessageItem, SystemLine } from "./message-item";
+import { PendingItem } from "./pending-item";
 
 const GROUP_WINDOW_MS = 5 * 60 * 1000;
 
@@ -27,6 +28,9 @@ interface Props {
   /** Spaces with agents: open a message's agent chain. */
   onShowChain: ((m: MessageDto) => void) | null;
   onRetry(clientMessageId: string): void;
+  onDiscard(clientMessageId: string): void;
+  /** Offline, the outbox says it waits for the connection. */
+  online: boolean;
   /** Called when the newest message is on screen, to move the read receipt. */
   onSeeNewest(m: MessageDto): void;
 }
@@ -44,6 +48,8 @@ export function MessageList({
   onReply,
   onShowChain,
   onRetry,
+  onDiscard,
+  online,
   onSeeNewest,
 }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -217,23 +223,7 @@ export function MessageList({
             <DraftItem key={d.clientMessageId} draft={d} provider={providers.get(d.agent.id) ?? null} />
           ))}
           {pending.map((p) => (
-            // A message of its own, named as unsent until the server has it.
-            <article key={p.clientMessageId} className="flex gap-3 px-4 py-1 opacity-70" aria-label={`Unsent: ${p.text.slice(0, 60)}`}>
-              <div className="w-9" />
-              <div className="min-w-0 flex-1">
-                <p className="text-[0.9375rem] break-words whitespace-pre-wrap">{p.text}</p>
-                {p.status === "sending" ? (
-                  <p className="text-xs text-zinc-500">Sending…</p>
-                ) : (
-                  <p className="text-xs text-red-600 dark:text-red-400">
-                    Not sent{p.error ? `: ${p.error}` : ""}.{" "}
-                    <button type="button" className="font-semibold underline" onClick={() => onRetry(p.clientMessageId)}>
-                      Retry
-                    </button>
-                  </p>
-                )}
-              </div>
-            </article>
+            <PendingItem key={p.clientMessageId} message={p} online={online} onRetry={onRetry} onDiscard={onDiscard} />
           ))}
         </div>
       </div>

@@ -8,6 +8,7 @@ import type { PendingMessage, Timeline } from "./workspace-reducer";
 import type { WorkspaceActions } from "./use-workspace";
 import { MessageList } from "./message-list";
 import { Composer, TypingLine } from "./composer";
+import { readDraft, writeDraft } from "./drafts";
 
 interface Props {
   space: SpaceDto;
@@ -21,6 +22,7 @@ interface Props {
   unanswered: Record<string, UnansweredDto>;
   isAdmin: boolean;
   meId: string;
+  online: boolean;
   /** My read cursor when the space was opened. */
   openedAtSeq: number;
   actions: WorkspaceActions;
@@ -39,6 +41,7 @@ export function SpaceView({
   unanswered,
   isAdmin,
   meId,
+  online,
   openedAtSeq,
   actions,
   onToggleMembers,
@@ -94,6 +97,8 @@ export function SpaceView({
         onReply={setReplyTo}
         onShowChain={hasAgents ? showChain : null}
         onRetry={actions.retry}
+        onDiscard={actions.discard}
+        online={online}
         onSeeNewest={onSeeNewest}
       />
       <TypingLine names={typingNames} activity={activity} />
@@ -108,6 +113,8 @@ export function SpaceView({
           setReplyTo(null);
         }}
         onTyping={(typing) => actions.setTyping(space.id, typing)}
+        initialText={readDraft(meId, space.id)}
+        onDraft={(text) => writeDraft(meId, space.id, text)}
       />
     </section>
   );

@@ -127,6 +127,7 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
             unanswered={state.unanswered}
             isAdmin={me.isAdmin}
             meId={me.entity.id}
+            online={state.connection === "online"}
             openedAtSeq={openedAt[active.id] ?? active.lastSeenSeq}
             actions={actions}
             onToggleMembers={() => {
