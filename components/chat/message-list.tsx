@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { MessageDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
 import { readMarkers } from "@/lib/client/timeline";
+import { dayLabel, startsNewDay } from "@/lib/client/day-label";
 import type { PendingMessage, Timeline } from "./workspace-reducer";
 import { DraftItem, MessageItem, SystemLine } from "./message-item";
 import { PendingItem } from "./pending-item";
@@ -133,10 +134,21 @@ export function MessageList({
     const el = scroller.current;
     if (!el) return;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
-    if (atBottom.current) {
-      setShowJump(false);
-      if (last) onSeeNewest(last);
-    }
+    setShowJump(!atBottom.current);
+    if (atBottom.current && last) onSeeNewest(last);
+    updateUnreadAbove();
+  };
+
+  // "Jump to unread" while the first unread message (the divider) is above the view.
+  const [unreadAbove, setUnreadAbove] = useState(false);
+  const updateUnreadAbove = () => {
+    const el = scroller.current;
+    const divider = el?.querySelector<HTMLElement>("[data-divider]");
+    setUnreadAbove(!!el && !!divider && divider.getBoundingClientRect().bottom < el.getBoundingClientRect().top);
+  };
+  const jumpToUnread = () => {
+    scroller.current?.querySelector<HTMLElement>("[data-divider]")?.scrollIntoView({ block: "start" });
+    setUnreadAbove(false);
   };
 
   const jumpTo = (id: string) => {
@@ -183,8 +195,10 @@ export function MessageList({
         <div className="pb-3">
           {messages.map((m, i) => {
             const prev = messages[i - 1];
+            const newDay = startsNewDay(m.createdAt, prev?.createdAt);
             const compact =
               !!prev &&
+              !newDay &&
               prev.kind !== "system" &&
               prev.sender.id === m.sender.id &&
               !m.replyTo &&
@@ -192,6 +206,7 @@ export function MessageList({
               Date.parse(m.createdAt) - Date.parse(prev.createdAt) < GROUP_WINDOW_MS;
             return (
               <div key={m.id}>
+                {newDay && <DaySeparator at={m.createdAt} />}
                 {m.seq === dividerSeq && (
                   // biome-ignore lint/a11y/useSemanticElements: an <hr> cannot hold the "New messages" text
                   <div data-divider role="separator" aria-label="New messages" className="relative my-2 flex items-center px-4">
@@ -227,6 +242,11 @@ export function MessageList({
           ))}
         </div>
       </div>
+      {unreadAbove && dividerSeq !== null && (
+        <button type="button" onClick={jumpToUnread} className={`top-3 ${jumpClass}`}>
+          ↑ Jump to unread
+        </button>
+      )}
       {showJump && (
         <button
           type="button"
@@ -234,11 +254,28 @@ export function MessageList({
             scrollToBottom();
             setShowJump(false);
           }}
-          className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full bg-accent-600 px-3 py-1.5 text-sm font-medium text-white shadow-lg"
+          className={`bottom-3 ${jumpClass}`}
         >
-          ↓ Jump to newest
+          ↓ Jump to latest
         </button>
       )}
+    </div>
+  );
+}
+
+const jumpClass =
+  "absolute left-1/2 z-10 -translate-x-1/2 rounded-full bg-accent-600 px-3 py-1.5 text-sm font-medium text-white shadow-lg hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500";
+
+function DaySeparator({ at }: { at: string }) {
+  const label = dayLabel(at);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: an <hr> cannot hold the day's name
+    <div role="separator" aria-label={label} className="my-2 flex items-center px-4">
+      <div className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
+      <span className="mx-2 rounded-full border border-zinc-200 bg-white px-3 py-0.5 text-xs font-semibold text-zinc-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
+        {label}
+      </span>
+      <div className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
     </div>
   );
 }
