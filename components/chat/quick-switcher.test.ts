@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { EntityDto, SpaceDto } from "@/lib/realtime/dto";
 import { switcherItems } from "./quick-switcher";
 
-const entity = (id: string, name: string, type: EntityDto["type"] = "user"): EntityDto => ({ id, name, type, avatarColor: null });
+const entity = (id: string, name: string, type: EntityDto["type"] = "human"): EntityDto => ({ id, name, type, avatarColor: null });
 const space = (id: string, name: string, kind: SpaceDto["kind"], memberIds: string[] = []) =>
   ({ id, name, kind, members: memberIds.map((m) => ({ id: m })) }) as unknown as SpaceDto;
 

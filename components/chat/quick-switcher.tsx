@@ -2,7 +2,7 @@
 // Ctrl/Cmd-K: a dialog with a combobox over my spaces and the workspace's people and agents.
 // Type to filter, arrows to move, Enter opens the space (or the direct conversation with
 // that person, made if needed), Escape closes (the native <dialog> does that).
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import clsx from "clsx";
 import type { EntityDto, SpaceDto } from "@/lib/realtime/dto";
 import { Modal, inputClass } from "./modal";
@@ -52,6 +52,12 @@ function SwitcherBody({ spaces, entities, meId, onClose, onOpenSpace, onOpenDire
   const [active, setActive] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const listId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // The dialog focuses its first control (Close) when it opens, after this mounts: take it back.
+  useEffect(() => {
+    const t = setTimeout(() => input.current?.focus());
+    return () => clearTimeout(t);
+  }, []);
   const items = useMemo(() => switcherItems(spaces, entities, meId, query).slice(0, 50), [spaces, entities, meId, query]);
   const current = items[Math.min(active, items.length - 1)];
 
@@ -69,6 +75,7 @@ function SwitcherBody({ spaces, entities, meId, onClose, onOpenSpace, onOpenDire
   return (
     <div>
       <input
+        ref={input}
         role="combobox"
         aria-expanded
         aria-controls={listId}
