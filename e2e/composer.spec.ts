@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { composer, log, newUser, send } from "./helpers";
 
 /** Screenshots to /tmp/ui-<name>-<scheme>-<size>.png, to look at the layout. */
-async function uiShots(page: Page, name: string, before?: () => Promise<void>) {
+async function uiShots(page: Page, name: string) {
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
@@ -11,7 +11,8 @@ async function uiShots(page: Page, name: string, before?: () => Promise<void>) {
       ["phone", { width: 390, height: 800 }],
     ] as const) {
       await page.setViewportSize(viewport);
-      if (before) await before();
+      // The phone drawer slides out of view when the width changes: let it finish.
+      await page.waitForTimeout(400);
       await page.screenshot({ path: `/tmp/ui-${name}-${scheme}-${size}.png` });
     }
   }
@@ -143,6 +144,7 @@ test("date separators, Jump to unread, and no New-messages divider for what arri
   await ben.page.emulateMedia({ colorScheme: "dark" });
   await ben.page.evaluate(() => document.documentElement.classList.add("dark"));
   await ben.page.getByRole("button", { name: "Open sidebar" }).click();
+  await ben.page.waitForTimeout(400);
   await ben.page.screenshot({ path: "/tmp/ui-drawer-dark-phone.png" });
   await ada.context.close();
   await ben.context.close();

@@ -78,8 +78,12 @@ export function MessageList({
     if (positioned.current || !timeline) return;
     positioned.current = true;
     const divider = scroller.current?.querySelector<HTMLElement>("[data-divider]");
-    if (divider) divider.scrollIntoView({ block: "center" });
-    else scrollToBottom();
+    // Positioned at the divider, the reader is not at the bottom: the effect below must not pull them there.
+    if (divider) {
+      divider.scrollIntoView({ block: "center" });
+      const el = scroller.current;
+      if (el) atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    } else scrollToBottom();
   }, [timeline, scrollToBottom]);
 
   // Older page prepended: keep what the reader was looking at in place.

@@ -41,11 +41,11 @@ function OutboxStatus({ message: p, online, onRetry, onDiscard }: Props) {
   return <p className="text-xs text-zinc-500">Sending…</p>;
 }
 
-/** "Queued until 14:02:31 · sending in 7 s", ticking every second. */
+/** "Queued until 14:02:31 · sending in 7 s". Ticks 4 times a second so the rows of one queue count down together. */
 function Countdown({ until }: { until: number }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
+    const t = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(t);
   }, []);
   const left = Math.max(0, Math.ceil((until - now) / 1000));
