@@ -15,7 +15,7 @@ test("a browser that drops and comes back shows exactly the missed messages, onc
   for (const text of ["missed one", "missed two", "missed three"]) await send(alice.page, "#general", text);
   // Bob writes while offline; it goes out once the connection is back.
   await send(bob.page, "#general", "written offline");
-  await expect(bob.page.getByText("Sending…").or(bob.page.getByText(/Not sent/))).toBeVisible();
+  await expect(bob.page.getByText(/^Waiting for connection/)).toBeVisible();
 
   await bob.context.setOffline(false);
   await expect(bob.page.getByRole("status", { name: "Connected" })).toBeVisible({ timeout: 30_000 });

@@ -178,4 +178,8 @@ describe("product limits", () => {
     expect(limits.READ_RELAY_MS).toBe(250);
   });
   it("on PostgreSQL a process keeps a pool of 15 connections", () => expect(limits.DEFAULT_DB_POOL_SIZE).toBe(15));
+  it("the outbox waits up to 2 minutes for a rate limit by itself, and retries an unanswered send after 3 s", () => {
+    expect(limits.OUTBOX_MAX_AUTO_WAIT_S).toBe(120);
+    expect(limits.OUTBOX_RETRY_AFTER_TIMEOUT_MS).toBe(3000);
+  });
 });

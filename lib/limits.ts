@@ -288,3 +288,10 @@ export const MAX_JSON_DEPTH = 32;
  * (server/domain/runs/admin-run-viewers.ts): one lookup per burst of events instead of one per event.
  */
 export const ADMIN_VIEWERS_TTL_MS = 1000;
+/**
+ * The longest a rate-limited message waits in the browser's outbox to go out by itself; a
+ * refusal asking for longer (a daily budget) fails the message, with Retry, instead.
+ */
+export const OUTBOX_MAX_AUTO_WAIT_S = 120;
+/** A send that got no answer while connected is tried again (same idempotency key) after this long. */
+export const OUTBOX_RETRY_AFTER_TIMEOUT_MS = 3000;

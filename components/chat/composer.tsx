@@ -11,10 +11,13 @@ interface Props {
   onCancelReply(): void;
   onSend(text: string): void;
   onTyping(typing: boolean): void;
+  /** The space's saved draft, and where each change of it goes. */
+  initialText?: string;
+  onDraft?(text: string): void;
 }
 
-export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, onTyping }: Props) {
-  const [text, setText] = useState("");
+export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, onTyping, initialText = "", onDraft }: Props) {
+  const [text, setText] = useState(initialText);
   const ref = useRef<HTMLTextAreaElement>(null);
   const tooLong = text.length > MAX_MESSAGE_LENGTH;
 
@@ -34,6 +37,7 @@ export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, o
     if (!text.trim() || tooLong) return;
     onSend(text);
     setText("");
+    onDraft?.("");
     onTyping(false);
   };
 
@@ -60,6 +64,7 @@ export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, o
             aria-invalid={tooLong}
             onChange={(e) => {
               setText(e.target.value);
+              onDraft?.(e.target.value);
               onTyping(e.target.value.length > 0);
             }}
             onKeyDown={(e) => {
@@ -75,7 +80,7 @@ export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, o
             onClick={submit}
             disabled={!text.trim() || tooLong}
             aria-label="Send message"
-            className="rounded-lg bg-accent-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-accent-700 disabled:bg-zinc-300 dark:disabled:bg-zinc-700"
+            className="rounded-lg bg-accent-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-accent-700 disabled:cursor-not-allowed disabled:bg-zinc-300 disabled:text-zinc-500 dark:disabled:bg-zinc-800 dark:disabled:text-zinc-500"
           >
             Send
           </button>

@@ -5,8 +5,10 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { MessageDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
 import { readMarkers } from "@/lib/client/timeline";
+import { dayLabel, startsNewDay } from "@/lib/client/day-label";
 import type { PendingMessage, Timeline } from "./workspace-reducer";
 import { DraftItem, MessageItem, SystemLine } from "./message-item";
+import { PendingItem } from "./pending-item";
 
 const GROUP_WINDOW_MS = 5 * 60 * 1000;
 
@@ -27,6 +29,9 @@ interface Props {
   /** Spaces with agents: open a message's agent chain. */
   onShowChain: ((m: MessageDto) => void) | null;
   onRetry(clientMessageId: string): void;
+  onDiscard(clientMessageId: string): void;
+  /** Offline, the outbox says it waits for the connection. */
+  online: boolean;
   /** Called when the newest message is on screen, to move the read receipt. */
   onSeeNewest(m: MessageDto): void;
 }
@@ -44,6 +49,8 @@ export function MessageList({
   onReply,
   onShowChain,
   onRetry,
+  onDiscard,
+  online,
   onSeeNewest,
 }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -71,8 +78,12 @@ export function MessageList({
     if (positioned.current || !timeline) return;
     positioned.current = true;
     const divider = scroller.current?.querySelector<HTMLElement>("[data-divider]");
-    if (divider) divider.scrollIntoView({ block: "center" });
-    else scrollToBottom();
+    // Positioned at the divider, the reader is not at the bottom: the effect below must not pull them there.
+    if (divider) {
+      divider.scrollIntoView({ block: "center" });
+      const el = scroller.current;
+      if (el) atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    } else scrollToBottom();
   }, [timeline, scrollToBottom]);
 
   // Older page prepended: keep what the reader was looking at in place.
@@ -127,10 +138,21 @@ export function MessageList({
     const el = scroller.current;
     if (!el) return;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
-    if (atBottom.current) {
-      setShowJump(false);
-      if (last) onSeeNewest(last);
-    }
+    setShowJump(!atBottom.current);
+    if (atBottom.current && last) onSeeNewest(last);
+    updateUnreadAbove();
+  };
+
+  // "Jump to unread" while the first unread message (the divider) is above the view.
+  const [unreadAbove, setUnreadAbove] = useState(false);
+  const updateUnreadAbove = () => {
+    const el = scroller.current;
+    const divider = el?.querySelector<HTMLElement>("[data-divider]");
+    setUnreadAbove(!!el && !!divider && divider.getBoundingClientRect().bottom < el.getBoundingClientRect().top);
+  };
+  const jumpToUnread = () => {
+    scroller.current?.querySelector<HTMLElement>("[data-divider]")?.scrollIntoView({ block: "start" });
+    setUnreadAbove(false);
   };
 
   const jumpTo = (id: string) => {
@@ -177,8 +199,10 @@ export function MessageList({
         <div className="pb-3">
           {messages.map((m, i) => {
             const prev = messages[i - 1];
+            const newDay = startsNewDay(m.createdAt, prev?.createdAt);
             const compact =
               !!prev &&
+              !newDay &&
               prev.kind !== "system" &&
               prev.sender.id === m.sender.id &&
               !m.replyTo &&
@@ -186,6 +210,7 @@ export function MessageList({
               Date.parse(m.createdAt) - Date.parse(prev.createdAt) < GROUP_WINDOW_MS;
             return (
               <div key={m.id}>
+                {newDay && <DaySeparator at={m.createdAt} />}
                 {m.seq === dividerSeq && (
                   // biome-ignore lint/a11y/useSemanticElements: an <hr> cannot hold the "New messages" text
                   <div data-divider role="separator" aria-label="New messages" className="relative my-2 flex items-center px-4">
@@ -217,26 +242,15 @@ export function MessageList({
             <DraftItem key={d.clientMessageId} draft={d} provider={providers.get(d.agent.id) ?? null} />
           ))}
           {pending.map((p) => (
-            // A message of its own, named as unsent until the server has it.
-            <article key={p.clientMessageId} className="flex gap-3 px-4 py-1 opacity-70" aria-label={`Unsent: ${p.text.slice(0, 60)}`}>
-              <div className="w-9" />
-              <div className="min-w-0 flex-1">
-                <p className="text-[0.9375rem] break-words whitespace-pre-wrap">{p.text}</p>
-                {p.status === "sending" ? (
-                  <p className="text-xs text-zinc-500">Sending…</p>
-                ) : (
-                  <p className="text-xs text-red-600 dark:text-red-400">
-                    Not sent{p.error ? `: ${p.error}` : ""}.{" "}
-                    <button type="button" className="font-semibold underline" onClick={() => onRetry(p.clientMessageId)}>
-                      Retry
-                    </button>
-                  </p>
-                )}
-              </div>
-            </article>
+            <PendingItem key={p.clientMessageId} message={p} online={online} onRetry={onRetry} onDiscard={onDiscard} />
           ))}
         </div>
       </div>
+      {unreadAbove && dividerSeq !== null && (
+        <button type="button" onClick={jumpToUnread} className={`top-3 ${jumpClass}`}>
+          ↑ Jump to unread
+        </button>
+      )}
       {showJump && (
         <button
           type="button"
@@ -244,11 +258,28 @@ export function MessageList({
             scrollToBottom();
             setShowJump(false);
           }}
-          className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full bg-accent-600 px-3 py-1.5 text-sm font-medium text-white shadow-lg"
+          className={`bottom-3 ${jumpClass}`}
         >
-          ↓ Jump to newest
+          ↓ Jump to latest
         </button>
       )}
+    </div>
+  );
+}
+
+const jumpClass =
+  "absolute left-1/2 z-10 -translate-x-1/2 rounded-full bg-accent-600 px-3 py-1.5 text-sm font-medium text-white shadow-lg hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500";
+
+function DaySeparator({ at }: { at: string }) {
+  const label = dayLabel(at);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: an <hr> cannot hold the day's name
+    <div role="separator" aria-label={label} className="my-2 flex items-center px-4">
+      <div className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
+      <span className="mx-2 rounded-full border border-zinc-200 bg-white px-3 py-0.5 text-xs font-semibold text-zinc-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
+        {label}
+      </span>
+      <div className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 import clsx from "clsx";
 import Link from "next/link";
+import { useDraftSpaces } from "./drafts";
 import type { SpaceDto } from "@/lib/realtime/dto";
 import { Avatar } from "./avatar";
 import { ThemeToggle } from "../theme-toggle";
@@ -24,8 +25,9 @@ interface Props {
 export function Sidebar({ me, spaces, activeSpaceId, online, meId, connection, onOpen, onNewChannel, onNewDirect, notices, onDismissNotice }: Props) {
   const channels = spaces.filter((s) => s.kind === "channel");
   const directs = spaces.filter((s) => s.kind === "direct");
+  const drafts = useDraftSpaces(meId);
   return (
-    <nav aria-label="Spaces" className="flex h-full w-64 flex-col bg-zinc-900 text-zinc-300 dark:bg-black/40">
+    <nav aria-label="Spaces" className="flex h-full w-64 flex-col bg-zinc-900 text-zinc-300 dark:bg-zinc-950">
       <div className="flex items-center gap-2 border-b border-white/10 px-4 py-3">
         <span aria-hidden className="grid h-7 w-7 place-items-center rounded-lg bg-accent-600 text-sm font-bold text-white">
           P
@@ -45,6 +47,7 @@ export function Sidebar({ me, spaces, activeSpaceId, online, meId, connection, o
               key={s.id}
               space={s}
               active={s.id === activeSpaceId}
+              draft={drafts.has(s.id)}
               onOpen={onOpen}
               icon={
                 <span aria-hidden className="w-4 text-center text-zinc-500">
@@ -62,6 +65,7 @@ export function Sidebar({ me, spaces, activeSpaceId, online, meId, connection, o
                 key={s.id}
                 space={s}
                 active={s.id === activeSpaceId}
+                draft={drafts.has(s.id)}
                 onOpen={onOpen}
                 icon={other ? <Avatar entity={other} size={18} online={other.type === "agent" ? undefined : !!online[other.id]} /> : null}
               />
@@ -120,9 +124,23 @@ function Section({ title, addLabel, onAdd, children }: { title: string; addLabel
   );
 }
 
-function SpaceLink({ space, active, onOpen, icon }: { space: SpaceDto; active: boolean; onOpen(id: string): void; icon: React.ReactNode }) {
+function SpaceLink({
+  space,
+  active,
+  draft,
+  onOpen,
+  icon,
+}: {
+  space: SpaceDto;
+  active: boolean;
+  draft: boolean;
+  onOpen(id: string): void;
+  icon: React.ReactNode;
+}) {
   const unread = space.unreadCount > 0 && !active;
-  const label = `${space.kind === "channel" ? "#" : ""}${space.name}${unread ? `, ${space.unreadCount} unread` : ""}`;
+  // The open space's draft is in its composer; elsewhere a marker says one is waiting.
+  const hasDraft = draft && !active;
+  const label = `${space.kind === "channel" ? "#" : ""}${space.name}${hasDraft ? ", draft" : ""}${unread ? `, ${space.unreadCount} unread` : ""}`;
   return (
     <li>
       <a
@@ -141,6 +159,11 @@ function SpaceLink({ space, active, onOpen, icon }: { space: SpaceDto; active: b
       >
         {icon}
         <span className="min-w-0 flex-1 truncate">{space.name}</span>
+        {hasDraft && (
+          <span aria-hidden className="text-xs font-normal text-zinc-400">
+            ✎ Draft
+          </span>
+        )}
         {unread && (
           <span data-testid="unread-badge" className="rounded-full bg-red-500 px-1.5 text-xs font-bold text-white">
             {space.unreadCount}

@@ -1,13 +1,14 @@
 "use client";
 // One open space: header, timeline, typing line and composer. The divider position is
 // fixed when the space is opened, so reading does not make it jump away.
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { MessageDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
 import { firstUnreadSeq } from "@/lib/client/timeline";
 import type { PendingMessage, Timeline } from "./workspace-reducer";
 import type { WorkspaceActions } from "./use-workspace";
 import { MessageList } from "./message-list";
 import { Composer, TypingLine } from "./composer";
+import { readDraft, writeDraft } from "./drafts";
 
 interface Props {
   space: SpaceDto;
@@ -21,6 +22,7 @@ interface Props {
   unanswered: Record<string, UnansweredDto>;
   isAdmin: boolean;
   meId: string;
+  online: boolean;
   /** My read cursor when the space was opened. */
   openedAtSeq: number;
   actions: WorkspaceActions;
@@ -39,6 +41,7 @@ export function SpaceView({
   unanswered,
   isAdmin,
   meId,
+  online,
   openedAtSeq,
   actions,
   onToggleMembers,
@@ -46,7 +49,13 @@ export function SpaceView({
   onOpenSidebar,
 }: Props) {
   const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
-  const dividerSeq = useMemo(() => (timeline ? firstUnreadSeq(timeline.messages, openedAtSeq, meId) : null), [timeline, openedAtSeq, meId]);
+  // The divider marks what was unread when the space was opened (its timeline first seen):
+  // messages arriving while I watch are read as they come and get none.
+  const frozenDivider = useRef<{ key: string; seq: number | null } | null>(null);
+  const dividerKey = `${space.id}:${openedAtSeq}`;
+  if (timeline && frozenDivider.current?.key !== dividerKey)
+    frozenDivider.current = { key: dividerKey, seq: firstUnreadSeq(timeline.messages, openedAtSeq, meId) };
+  const dividerSeq = timeline && frozenDivider.current?.key === dividerKey ? frozenDivider.current.seq : null;
   const title = space.kind === "channel" ? `#${space.name}` : space.name;
   const onLoadOlder = useCallback(() => void actions.loadOlder(space.id).catch(() => {}), [actions, space.id]);
   const onSeeNewest = useCallback((m: MessageDto) => actions.markRead(space.id, m), [actions, space.id]);
@@ -94,6 +103,8 @@ export function SpaceView({
         onReply={setReplyTo}
         onShowChain={hasAgents ? showChain : null}
         onRetry={actions.retry}
+        onDiscard={actions.discard}
+        online={online}
         onSeeNewest={onSeeNewest}
       />
       <TypingLine names={typingNames} activity={activity} />
@@ -108,6 +119,8 @@ export function SpaceView({
           setReplyTo(null);
         }}
         onTyping={(typing) => actions.setTyping(space.id, typing)}
+        initialText={readDraft(meId, space.id)}
+        onDraft={(text) => writeDraft(meId, space.id, text)}
       />
     </section>
   );

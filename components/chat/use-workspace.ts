@@ -1,7 +1,7 @@
 "use client";
 // Connects the socket, keeps the workspace state in sync with the server, and exposes
-// the actions the UI needs. Reconnects replay exactly the missed messages by seq, and
-// unsent messages are re-sent with their idempotency key, so nothing is lost or doubled.
+// the actions the UI needs. Reconnects replay exactly the missed messages by seq, and the
+// outbox (outbox.ts) re-sends with each message's idempotency key, so nothing is lost or doubled.
 import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import type { MessageDto } from "@/lib/realtime/dto";
 import { connectSocket, request, RequestError, type ClientSocket } from "@/lib/client/socket";
@@ -9,6 +9,7 @@ import { READ_RECEIPT_DEBOUNCE_MS } from "@/lib/limits";
 import { PROTOCOL_VERSION } from "@/lib/realtime/events";
 import { contiguousEnd } from "@/lib/client/timeline";
 import { initialState, reducer, type PendingMessage, type WorkspaceState } from "./workspace-reducer";
+import { loadOutbox, nextInOutbox, outcomeOf, saveOutbox } from "./outbox";
 
 export function useWorkspace(meId: string, initialSpaceId: string | null) {
   const [state, dispatch] = useReducer(reducer, initialState(meId, initialSpaceId));
@@ -24,21 +25,56 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
     dispatch({ type: "page", spaceId, messages: page.messages, hasMore: page.hasMore, older: true });
   }, []);
 
-  const sendPending = useCallback(async (p: PendingMessage) => {
+  // The outbox goes out one message at a time, oldest first, only once the session is ready
+  // (rooms joined, catch-up done). `sendGeneration` changes on every disconnect, so an answer
+  // that comes back for a request of an older connection cannot requeue a message twice.
+  const sessionReady = useRef(false);
+  const inFlight = useRef<string | null>(null);
+  const sendGeneration = useRef(0);
+  const outboxTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [outboxTick, nudgeOutbox] = useReducer((n: number) => n + 1, 0);
+
+  const pumpOutbox = useCallback(() => {
+    clearTimeout(outboxTimer.current);
     const socket = socketRef.current;
-    if (!socket) return;
-    try {
-      const { message } = await request(socket, "message:send", {
-        spaceId: p.spaceId,
-        text: p.text,
-        clientMessageId: p.clientMessageId,
-        replyToMessageId: p.replyTo?.id,
-      });
-      dispatch({ type: "message", message });
-    } catch (e) {
-      dispatch({ type: "pendingFailed", clientMessageId: p.clientMessageId, error: (e as Error).message });
+    if (!socket?.connected || !sessionReady.current || inFlight.current) return;
+    const next = nextInOutbox(stateRef.current.pending, Date.now());
+    if (!next) return;
+    if (next.waitMs > 0) {
+      outboxTimer.current = setTimeout(nudgeOutbox, next.waitMs);
+      return;
     }
+    const p = next.message;
+    const generation = sendGeneration.current;
+    inFlight.current = p.clientMessageId;
+    dispatch({ type: "outboxSending", clientMessageId: p.clientMessageId });
+    request(socket, "message:send", { spaceId: p.spaceId, text: p.text, clientMessageId: p.clientMessageId, replyToMessageId: p.replyTo?.id })
+      .then(({ message }) => dispatch({ type: "message", message }))
+      .catch((e: RequestError) => {
+        if (generation !== sendGeneration.current) return;
+        const outcome = outcomeOf(e, Date.now());
+        if (outcome.status === "queued") dispatch({ type: "outboxQueued", clientMessageId: p.clientMessageId, retryAt: outcome.retryAt });
+        else dispatch({ type: "pendingFailed", clientMessageId: p.clientMessageId, error: outcome.error });
+      })
+      .finally(() => {
+        if (inFlight.current === p.clientMessageId && generation === sendGeneration.current) inFlight.current = null;
+        // A render first, so the next pass reads the state this answer produced.
+        nudgeOutbox();
+      });
   }, []);
+
+  // Every change to the outbox or the connection, and every timer, looks for what can go now.
+  useEffect(() => pumpOutbox(), [state.pending, state.connection, outboxTick, pumpOutbox]);
+
+  // The outbox outlives the page: restored on load, saved on every change.
+  const outboxRestored = useRef(false);
+  useEffect(() => {
+    dispatch({ type: "outboxRestored", pending: loadOutbox(meId) });
+    outboxRestored.current = true;
+  }, [meId]);
+  useEffect(() => {
+    if (outboxRestored.current) saveOutbox(meId, state.pending);
+  }, [meId, state.pending]);
 
   useEffect(() => {
     const socket = connectSocket();
@@ -75,15 +111,14 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       }
     }
 
-    // After a reconnect every loaded timeline catches up, then unsent messages go out again
-    // with the same key.
+    // After a reconnect every loaded timeline catches up, then the outbox goes out again
+    // with the same keys.
     async function resync() {
       const { spaces } = await request(socket, "spaces:list", {});
       dispatch({ type: "spaces", spaces });
       for (const spaceId of Object.keys(stateRef.current.timelines)) {
         if (spaces.some((s) => s.id === spaceId)) await catchUp(spaceId);
       }
-      for (const p of stateRef.current.pending) void sendPending(p);
     }
 
     socket.on("connect", () => dispatch({ type: "connection", connection: "online" }));
@@ -96,11 +131,21 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
         void request(socket, "entities:list", {}).then(({ entities }) => dispatch({ type: "entities", entities }));
         const active = stateRef.current.activeSpaceId;
         if (active) void loadLatest(active).catch(() => {});
+        sessionReady.current = true;
+        nudgeOutbox();
       } else {
-        void resync().catch(() => {});
+        void resync()
+          .catch(() => {})
+          .finally(() => {
+            sessionReady.current = true;
+            nudgeOutbox();
+          });
       }
     }
     socket.on("disconnect", (reason) => {
+      sessionReady.current = false;
+      sendGeneration.current++;
+      inFlight.current = null;
       dispatch({ type: "connection", connection: "offline" });
       // The server closed us on purpose (signed out elsewhere, token revoked): try once more;
       // a dead session then fails the handshake and connect_error sends us to sign-in.
@@ -153,7 +198,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       socket.disconnect();
       socketRef.current = null;
     };
-  }, [loadLatest, sendPending]);
+  }, [loadLatest]);
 
   const openSpace = useCallback(
     (spaceId: string) => {
@@ -172,25 +217,13 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
     dispatch({ type: "page", spaceId, messages: page.messages, hasMore: page.hasMore, older: true });
   }, []);
 
-  const send = useCallback(
-    (spaceId: string, text: string, replyTo: MessageDto | null) => {
-      const pending: PendingMessage = { clientMessageId: crypto.randomUUID(), spaceId, text, replyTo, status: "sending" };
-      dispatch({ type: "pending", pending });
-      void sendPending(pending);
-    },
-    [sendPending],
-  );
+  const send = useCallback((spaceId: string, text: string, replyTo: MessageDto | null) => {
+    const pending: PendingMessage = { clientMessageId: crypto.randomUUID(), spaceId, text, replyTo, status: "sending" };
+    dispatch({ type: "pending", pending });
+  }, []);
 
-  const retry = useCallback(
-    (clientMessageId: string) => {
-      const p = stateRef.current.pending.find((x) => x.clientMessageId === clientMessageId);
-      if (!p) return;
-      const again = { ...p, status: "sending" as const, error: undefined };
-      dispatch({ type: "pending", pending: again });
-      void sendPending(again);
-    },
-    [sendPending],
-  );
+  const retry = useCallback((clientMessageId: string) => dispatch({ type: "outboxSending", clientMessageId }), []);
+  const discard = useCallback((clientMessageId: string) => dispatch({ type: "outboxDiscard", clientMessageId }), []);
 
   // Read receipts are debounced per space and only ever move forward (server enforces too).
   const markRead = useCallback(
@@ -233,6 +266,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       loadOlder,
       send,
       retry,
+      discard,
       markRead,
       setTyping,
       createChannel: (name: string, topic: string, memberIds: string[]) =>
@@ -246,7 +280,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       upsertSpace: (space: WorkspaceState["spaces"][string]) => dispatch({ type: "space", space }),
       dismissNotice: (id: string) => dispatch({ type: "dismissNotice", id }),
     };
-  }, [openSpace, loadOlder, send, retry, markRead, setTyping]);
+  }, [openSpace, loadOlder, send, retry, discard, markRead, setTyping]);
 
   return { state, actions };
 }

@@ -3,6 +3,7 @@
 import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
 import { countUnread, mergeMessages } from "@/lib/client/timeline";
 import { isLiveStatus } from "@/lib/runs/run-status";
+import { type PendingMessage, queueFrom, waitForConnection } from "./outbox";
 
 /** Notes about my unanswered messages kept in memory; older ones are dropped. */
 const UNANSWERED_KEPT = 50;
@@ -13,14 +14,7 @@ export interface Timeline {
   loadingOlder: boolean;
 }
 
-export interface PendingMessage {
-  clientMessageId: string;
-  spaceId: string;
-  text: string;
-  replyTo: MessageDto | null;
-  status: "sending" | "failed";
-  error?: string;
-}
+export type { PendingMessage } from "./outbox";
 
 /** "Ada added you to #design": shown until dismissed or opened. */
 export interface Notice {
@@ -71,6 +65,10 @@ export type Action =
   | { type: "presence"; online: string[]; offline: string[]; all?: string[] }
   | { type: "typing"; spaceId: string; entity: EntityDto; typing: boolean }
   | { type: "pending"; pending: PendingMessage }
+  | { type: "outboxRestored"; pending: PendingMessage[] }
+  | { type: "outboxSending"; clientMessageId: string }
+  | { type: "outboxQueued"; clientMessageId: string; retryAt: number | null }
+  | { type: "outboxDiscard"; clientMessageId: string }
   | { type: "pendingFailed"; clientMessageId: string; error: string }
   | { type: "connection"; connection: WorkspaceState["connection"] }
   | { type: "entities"; entities: EntityDto[] }
@@ -239,11 +237,30 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
       else delete here[action.entity.id];
       return { ...state, typing: { ...state.typing, [action.spaceId]: here } };
     }
-    case "pending":
+    case "pending": {
+      // A new message cannot overtake the queue: behind a queued one (or offline) it is queued too.
+      const ahead = state.pending.filter((p) => p.status === "queued").at(-1);
+      const held = state.connection !== "online" ? null : ahead ? (ahead.retryAt ?? null) : undefined;
+      const pending =
+        held !== undefined && action.pending.status === "sending" ? { ...action.pending, status: "queued" as const, retryAt: held } : action.pending;
+      return { ...state, pending: [...state.pending.filter((p) => p.clientMessageId !== pending.clientMessageId), pending] };
+    }
+    case "outboxRestored": {
+      // Saved by an earlier page load: first in the queue, unless this page has them already.
+      const known = new Set(state.pending.map((p) => p.clientMessageId));
+      return { ...state, pending: [...action.pending.filter((p) => !known.has(p.clientMessageId)), ...state.pending] };
+    }
+    case "outboxSending":
       return {
         ...state,
-        pending: [...state.pending.filter((p) => p.clientMessageId !== action.pending.clientMessageId), action.pending],
+        pending: state.pending.map((p) =>
+          p.clientMessageId === action.clientMessageId ? { ...p, status: "sending", retryAt: undefined, error: undefined } : p,
+        ),
       };
+    case "outboxQueued":
+      return { ...state, pending: queueFrom(state.pending, action.clientMessageId, action.retryAt) };
+    case "outboxDiscard":
+      return { ...state, pending: state.pending.filter((p) => p.clientMessageId !== action.clientMessageId) };
     case "pendingFailed":
       return {
         ...state,
@@ -253,7 +270,12 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
       // Outdated stays outdated: the disconnect that follows must not turn it into "reconnecting".
       if (state.connection === "outdated") return state;
       // Offline we miss run updates, so indicators could stick: drop them; live ones come back with the next update.
-      return { ...state, connection: action.connection, ...(action.connection === "offline" ? { typing: {}, runs: {}, drafts: {} } : {}) };
+      // Nothing is on its way while offline either: what was sending now waits for the connection.
+      return {
+        ...state,
+        connection: action.connection,
+        ...(action.connection === "offline" ? { typing: {}, runs: {}, drafts: {}, pending: waitForConnection(state.pending) } : {}),
+      };
     case "run": {
       const { run } = action;
       const live = isLiveStatus(run.status);

@@ -10,11 +10,12 @@ import { Sidebar } from "./sidebar";
 import { SpaceView } from "./space-view";
 import { MembersPanel } from "./members-panel";
 import { ChainPanel } from "./chain-panel";
+import { QuickSwitcher } from "./quick-switcher";
 import { AddMembersDialog, NewChannelDialog, NewDirectDialog } from "./space-dialogs";
 
 export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: string | null }) {
   const { state, actions } = useWorkspace(me.entity.id, initialSpaceId);
-  const [dialog, setDialog] = useState<"channel" | "direct" | "add" | null>(null);
+  const [dialog, setDialog] = useState<"channel" | "direct" | "add" | "switcher" | null>(null);
   const [membersOpen, setMembersOpen] = useState(false);
   /** The message whose agent chain the side panel shows. */
   const [chainFor, setChainFor] = useState<string | null>(null);
@@ -67,6 +68,18 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
     document.title = `${unread ? `(${unread}) ` : ""}${active ? (active.kind === "channel" ? `#${active.name}` : active.name) : "Parley"} · Parley`;
   }, [spaces, active, activeId]);
 
+  // Ctrl/Cmd-K opens the switcher from anywhere, the composer included.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "k") {
+        e.preventDefault();
+        setDialog("switcher");
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
   // People and agents join all the time; refresh the picker's list whenever a dialog opens.
   useEffect(() => {
     if (dialog) void actions.refreshEntities().catch(() => {});
@@ -99,9 +112,10 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
       {sidebarOpen && (
         <button type="button" aria-label="Close sidebar" className="fixed inset-0 z-20 bg-black/40 md:hidden" onClick={() => setSidebarOpen(false)} />
       )}
-      <main className="relative flex min-w-0 flex-1">
+      {/* Banners sit above the space in the flow, so they never cover its header. */}
+      <main className="relative flex min-w-0 flex-1 flex-col">
         {state.connection === "outdated" && (
-          <div role="alert" className="absolute inset-x-0 top-0 z-10 flex items-center justify-center gap-3 bg-accent-600 px-4 py-1.5 text-sm text-white">
+          <div role="alert" className="flex items-center justify-center gap-3 bg-accent-600 px-4 py-1.5 text-sm text-white">
             Parley has been updated. Reload to keep chatting.
             <button type="button" className="rounded bg-white/20 px-2 py-0.5 font-medium hover:bg-white/30" onClick={() => window.location.reload()}>
               Reload
@@ -109,69 +123,86 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
           </div>
         )}
         {state.connection === "offline" && (
-          <div
-            role="status"
-            className="absolute inset-x-0 top-0 z-10 bg-amber-100 px-4 py-1 text-center text-sm text-amber-900 dark:bg-amber-900/60 dark:text-amber-100"
-          >
+          <div role="status" className="bg-amber-100 px-4 py-1 text-center text-sm text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">
             Reconnecting… messages you send will go out when the connection is back.
           </div>
         )}
-        {active ? (
-          <SpaceView
-            space={active}
-            timeline={state.timelines[active.id]}
-            pending={state.pending.filter((p) => p.spaceId === active.id)}
-            typingNames={Object.values(state.typing[active.id] ?? {})}
-            activity={agentActivity(state, active.id)}
-            drafts={Object.values(state.drafts).filter((d) => d.spaceId === active.id)}
-            unanswered={state.unanswered}
-            isAdmin={me.isAdmin}
-            meId={me.entity.id}
-            openedAtSeq={openedAt[active.id] ?? active.lastSeenSeq}
-            actions={actions}
-            onToggleMembers={() => {
-              setChainFor(null);
-              setMembersOpen((v) => !v);
-            }}
-            onShowChain={(id) => {
-              setMembersOpen(false);
-              setChainFor(id);
-            }}
-            onOpenSidebar={() => setSidebarOpen(true)}
-          />
-        ) : (
-          <div className="grid flex-1 place-items-center text-zinc-500" role="status">
-            {state.connection === "connecting" ? "Connecting…" : spaces.length === 0 ? "You are not in any space yet. Create a channel to start." : "Loading…"}
-          </div>
-        )}
-        {chainFor && <ChainPanel key={chainFor} messageId={chainFor} liveKey={chainLiveKey(state)} onClose={() => setChainFor(null)} />}
-        {active && membersOpen && (
-          <MembersPanel
-            key={active.id}
-            space={active}
-            meId={me.entity.id}
-            online={state.online}
-            canManage={canManage}
-            isAdmin={me.isAdmin}
-            onClose={() => setMembersOpen(false)}
-            onAdd={() => setDialog("add")}
-            onRemove={(id) =>
-              void actions
-                .removeMember(active.id, id)
-                .then(actions.upsertSpace)
-                .catch((e: Error) => alert(e.message))
-            }
-            onRename={async (name) => actions.upsertSpace(await actions.rename(active.id, name))}
-            onLeave={() => {
-              if (!confirm(`Leave ${active.kind === "channel" ? `#${active.name}` : "this conversation"}?`)) return;
-              void actions
-                .leave(active.id)
-                .then(() => setMembersOpen(false))
-                .catch((e: Error) => alert(e.message));
-            }}
-          />
-        )}
+        <div className="flex min-h-0 min-w-0 flex-1">
+          {active ? (
+            <SpaceView
+              space={active}
+              timeline={state.timelines[active.id]}
+              pending={state.pending.filter((p) => p.spaceId === active.id)}
+              typingNames={Object.values(state.typing[active.id] ?? {})}
+              activity={agentActivity(state, active.id)}
+              drafts={Object.values(state.drafts).filter((d) => d.spaceId === active.id)}
+              unanswered={state.unanswered}
+              isAdmin={me.isAdmin}
+              meId={me.entity.id}
+              online={state.connection === "online"}
+              openedAtSeq={openedAt[active.id] ?? active.lastSeenSeq}
+              actions={actions}
+              onToggleMembers={() => {
+                setChainFor(null);
+                setMembersOpen((v) => !v);
+              }}
+              onShowChain={(id) => {
+                setMembersOpen(false);
+                setChainFor(id);
+              }}
+              onOpenSidebar={() => setSidebarOpen(true)}
+            />
+          ) : (
+            <div className="grid flex-1 place-items-center text-zinc-500" role="status">
+              {state.connection === "connecting"
+                ? "Connecting…"
+                : spaces.length === 0
+                  ? "You are not in any space yet. Create a channel to start."
+                  : "Loading…"}
+            </div>
+          )}
+          {chainFor && <ChainPanel key={chainFor} messageId={chainFor} liveKey={chainLiveKey(state)} onClose={() => setChainFor(null)} />}
+          {active && membersOpen && (
+            <MembersPanel
+              key={active.id}
+              space={active}
+              meId={me.entity.id}
+              online={state.online}
+              canManage={canManage}
+              isAdmin={me.isAdmin}
+              onClose={() => setMembersOpen(false)}
+              onAdd={() => setDialog("add")}
+              onRemove={(id) =>
+                void actions
+                  .removeMember(active.id, id)
+                  .then(actions.upsertSpace)
+                  .catch((e: Error) => alert(e.message))
+              }
+              onRename={async (name) => actions.upsertSpace(await actions.rename(active.id, name))}
+              onLeave={() => {
+                if (!confirm(`Leave ${active.kind === "channel" ? `#${active.name}` : "this conversation"}?`)) return;
+                void actions
+                  .leave(active.id)
+                  .then(() => setMembersOpen(false))
+                  .catch((e: Error) => alert(e.message));
+              }}
+            />
+          )}
+        </div>
       </main>
+      <QuickSwitcher
+        open={dialog === "switcher"}
+        onClose={() => setDialog(null)}
+        spaces={spaces}
+        entities={state.entities}
+        meId={me.entity.id}
+        onOpenSpace={open}
+        onOpenDirect={async (entityId) => {
+          const space = await actions.openDirect(entityId);
+          actions.upsertSpace(space);
+          open(space.id);
+        }}
+      />
       <NewChannelDialog
         open={dialog === "channel"}
         onClose={() => setDialog(null)}

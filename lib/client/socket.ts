@@ -17,6 +17,8 @@ export class RequestError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** Seconds until a rate-limited request would be accepted. */
+    readonly retryAfterS?: number,
   ) {
     super(message);
   }
@@ -36,6 +38,6 @@ export async function request<E extends keyof ClientToServerEvents>(
   } catch {
     throw new RequestError("timeout", "No answer from the server. Check your connection.");
   }
-  if (!ack.ok) throw new RequestError(ack.error.code, ack.error.message);
+  if (!ack.ok) throw new RequestError(ack.error.code, ack.error.message, ack.error.retryAfterS);
   return ack.data;
 }

@@ -61,7 +61,8 @@ export const addMembersInput = z.object({ spaceId: id, entityIds: z.array(id).mi
 export const removeMemberInput = z.object({ spaceId: id, entityId: id });
 export const renameSpaceInput = z.object({ spaceId: id, name: spaceName, topic: z.string().max(250).optional() });
 
-export type Ack<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
+/** `retryAfterS` comes with rate_limited: when the same request would be accepted. */
+export type Ack<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string; retryAfterS?: number } };
 type AckFn<T> = (ack: Ack<T>) => void;
 
 export interface ClientToServerEvents {

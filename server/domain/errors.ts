@@ -66,10 +66,11 @@ export function fieldErrors(fields: FieldErrors): AppError {
 }
 
 /** The client-safe form of any thrown value. */
-export function toErrorBody(e: unknown): { code: ErrorCode; message: string; fields?: FieldErrors } {
+export function toErrorBody(e: unknown): { code: ErrorCode; message: string; fields?: FieldErrors; retryAfterS?: number } {
   if (isAppError(e)) {
-    const fields = (e.details as { fields?: FieldErrors } | undefined)?.fields;
-    return { code: e.code, message: e.message, ...(fields && { fields }) };
+    const { fields, retryAfterS } = (e.details as { fields?: FieldErrors; retryAfterS?: number } | undefined) ?? {};
+    // retryAfterS lets a client (the socket has no Retry-After header) wait exactly as long as asked.
+    return { code: e.code, message: e.message, ...(fields && { fields }), ...(retryAfterS && { retryAfterS }) };
   }
   return { code: "internal", message: "Something went wrong on our side." };
 }

@@ -127,7 +127,7 @@ describe("sign-up flood", () => {
     for (let n = 0; n < RATE_LIMITS.signupPerIp.points; n++) expect((await signup(n)).status).toBe(202);
     const refused = await signup(99);
     expect(refused.status).toBe(429);
-    expect(refused.body.error).toEqual({ code: "rate_limited", message: expect.any(String) });
+    expect(refused.body.error).toEqual({ code: "rate_limited", message: expect.any(String), retryAfterS: expect.any(Number) });
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     // Invalid attempts count too: each one may cost a hash.
     const bad = await run(t, signupHandler, request("/api/signup", { body: { email: "nope" }, headers: { [CLIENT_IP_HEADER]: ip } }));

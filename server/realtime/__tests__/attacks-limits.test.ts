@@ -29,7 +29,8 @@ afterAll(() => t?.close());
 afterEach(() => vi.restoreAllMocks());
 
 const stillWorks = async (s: ClientSocket) => expect(await call(s, "spaces:list", {})).toMatchObject({ ok: true });
-const rateLimited = { ok: false, error: { code: "rate_limited", message: expect.stringMatching(/try again in \d+ s/) } };
+// retryAfterS lets the browser's outbox wait exactly as long as asked before sending again.
+const rateLimited = { ok: false, error: { code: "rate_limited", message: expect.stringMatching(/try again in \d+ s/), retryAfterS: expect.any(Number) } };
 const okCount = (acks: { ok: boolean }[]) => acks.filter((a) => a.ok).length;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
