@@ -107,6 +107,9 @@ export const SUMMARY_TIMEOUT_MS = 20_000;
  * digest's key lines are picked from at most this many of the newest of them.
  */
 export const UNREAD_DIGEST_SCAN = 500;
+/** read_payload: the longest JSON path it takes, and the most characters of the payload one call returns (the rest is cut and counted). */
+export const MAX_PAYLOAD_PATH_CHARS = 300;
+export const MAX_READ_PAYLOAD_CHARS = 8_000;
 /** An older tool result shrunk to fit the in-run budget keeps this many characters. */
 export const TOOL_RESULT_PREVIEW_CHARS = 300;
 

@@ -10,7 +10,7 @@ import { callBudget } from "../context/budget";
 import { buildWithEarlier } from "../context/earlier-summary";
 import { countTokens, tokenCountingFor } from "../context/token-count";
 import { toolSchemasText } from "../tools/schema-text";
-import { enabledTools } from "../tools/registry";
+import { offeredTools } from "../tools/registry";
 import type { MessageOrigin } from "../context/context-input";
 import type { ResolvedModel } from "../models/resolve-model";
 import { noteSeen, type RunScope } from "../tools/run-scope";
@@ -95,7 +95,7 @@ export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: Ru
       budget: { window: budget.window, output: budget.output, tools: budget.tools, context: budget.context },
       ...(opts.retry ? { retry: opts.retry } : {}),
       reach: [...scope.run.reach],
-      tools: enabledTools(agent.enabledTools).map((t) => t.name),
+      tools: offeredTools(agent.enabledTools, scope.run.triggerType).map((t) => t.name),
     },
     // The exact text, what it has seen, and the model it goes to, with the event.
     Prisma.sql`"contextSnapshot" = ${context.text}, "seenCursors" = ${JSON.stringify(scope.state.seen)}::jsonb, "modelId" = ${agent.modelId}`,
