@@ -58,17 +58,25 @@ function startDoomedGateway(s: TestServer, scripts: Record<string, Script>, even
 }
 
 describe("a run whose process died is taken over once the lease runs out", () => {
-  it("within about the lease, told what the dead attempt did, without posting its message again", async () => {
+  it.each([
+    ["as it was", false],
+    ["as a reply to the trigger", true],
+  ])("within about the lease, told what the dead attempt did, without posting its message again (sent again %s)", async (_how, asReply) => {
     let retried: unknown;
     // B's model ignores the list of messages already sent and writes the same one again.
     const onB: Script = (c) => {
-      if (c.results.length === 0) return { tool: "send_message", input: { text: REPORT } };
+      if (c.results.length === 0) {
+        const trigger = /^ {2}messageId: (\S+)$/m.exec(c.system)![1]!;
+        return { tool: "send_message", input: asReply ? { text: REPORT, messageId: trigger } : { text: REPORT } };
+      }
       retried = c.results[0];
       return { text: "done" };
     };
     const scenario = await startAgentScenario({ Ops: onB }, { spaceName: "ops", server: { gateway: { leaseMs: LEASE_MS } } });
     srv = scenario.srv;
     const { ada, agents, space } = scenario;
+    // Run events are published to admins only: one must exist for A's freeze to be seen.
+    await srv.user("Root", { isAdmin: true });
     let frozenAt = 0;
     // The message is posted and its step recorded; then the process stops, mid-call.
     const a = startDoomedGateway(srv, { Ops: (c) => (c.results.length === 0 ? { tool: "send_message", input: { text: REPORT } } : hang(c)) }, (db) => ({

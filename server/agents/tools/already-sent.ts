@@ -1,10 +1,11 @@
 // send_message is idempotent within a run. A run taken over after its process died, or a
 // model that replays a tool call, would otherwise post the same message twice: a message
-// this run already posted since its last wait, in the same space, with the same text, reply
-// target and wait (or by the same tool call id, in the same space), is answered with the
-// result it got then, and nothing is posted. Asking the same question again after a reply is
-// a new question, so the search starts after the run's last wait; "Yes" as replies to two
-// different questions are two messages.
+// this run already posted since its last wait, in the same space, with the same text (or by
+// the same tool call id, in the same space), is answered with the result it got then, and
+// nothing is posted, whether or not either was sent as a reply: a takeover that sends the
+// dead attempt's report as a reply to the trigger posts nothing. Asking the same question
+// again after a reply is a new question, so the search starts after the run's last wait;
+// "Yes" as replies to two different questions are two messages.
 import { createHash } from "node:crypto";
 import type { GatewayCtx } from "../gateway-context";
 import { streamKey } from "./stream-key";
@@ -64,7 +65,8 @@ export async function alreadySent(
           runId: run.id,
           spaceId,
           text: shape.text,
-          replyToMessageId: shape.replyTo,
+          // The same text is the same message unless both reply, to different messages.
+          ...(shape.replyTo ? { OR: [{ replyToMessageId: shape.replyTo }, { replyToMessageId: null }] } : {}),
           deletedAt: null,
           ...(lastWait ? { createdAt: { gt: lastWait.createdAt } } : {}),
         },
