@@ -127,6 +127,8 @@ describe("a run whose process died is taken over once the lease runs out", () =>
     const scenario = await startAgentScenario({ Ops: later }, { spaceName: "ops", server: { gateway: { leaseMs: LEASE_MS } } });
     srv = scenario.srv;
     const { ada, agents, space, models, clock } = scenario;
+    // Run events are published to admins only: one must exist for A's freeze to be seen.
+    await srv.user("Root", { isAdmin: true });
     // A asks and dies right after its question is recorded, before the call ends and parks the wait.
     const a = startDoomedGateway(
       srv,
