@@ -68,6 +68,10 @@ describe("product limits", () => {
   it("an unread backlog's digest picks its key lines from its newest 500 messages", () => expect(limits.UNREAD_DIGEST_SCAN).toBe(500));
   it("a run resumed elsewhere sees up to 20 lines of what arrived in its trigger space", () => expect(limits.RESUME_ELSEWHERE_LINES).toBe(20));
   it("the newest tool result shrinks to a 300-character preview when nothing else is left to shrink", () => expect(limits.TOOL_RESULT_PREVIEW_CHARS).toBe(300));
+  it("read_payload takes paths of up to 300 characters and returns at most 8000 characters a call", () => {
+    expect(limits.MAX_PAYLOAD_PATH_CHARS).toBe(300);
+    expect(limits.MAX_READ_PAYLOAD_CHARS).toBe(8_000);
+  });
   it("get_my_runs defaults to 10 runs", () => expect(limits.GET_MY_RUNS_LIMIT).toBe(10));
   it("a context shows at most 3 unresolved failed runs, 20 of the run's own tool calls and 10 folded messages", () => {
     expect(limits.MAX_FAILED_RUNS_SHOWN).toBe(3);

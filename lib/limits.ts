@@ -120,6 +120,9 @@ export const SUMMARY_TIMEOUT_MS = 20_000;
 export const UNREAD_DIGEST_SCAN = 500;
 /** A run resumed in another space is shown at most this many of what arrived in its trigger space meanwhile. */
 export const RESUME_ELSEWHERE_LINES = 20;
+/** read_payload: the longest JSON path it takes, and the most characters of the payload one call returns (the rest is cut and counted). */
+export const MAX_PAYLOAD_PATH_CHARS = 300;
+export const MAX_READ_PAYLOAD_CHARS = 8_000;
 /** The newest step's tool result, when even one-line summaries of the older ones leave no room for it whole, keeps this many characters. */
 export const TOOL_RESULT_PREVIEW_CHARS = 300;
 

@@ -14,6 +14,7 @@ export const TOOL_NAMES = [
   "set_plans",
   "get_plans",
   "delete_plans",
+  "read_payload",
 ] as const;
 
 export type ToolName = (typeof TOOL_NAMES)[number];

@@ -202,7 +202,8 @@ describe("tools", () => {
     expect(offered).toHaveLength(1);
     expect(offered[0]).toContain("send_message");
     expect(offered[0]).not.toContain("set_memories");
-    expect(offered[0]).toHaveLength(TOOL_NAMES.length - 1);
+    // read_payload is for service runs only: a message-triggered run is not offered it.
+    expect(offered[0]).toHaveLength(TOOL_NAMES.length - 2);
     // The run's timeline records what was offered, so the inspector can show the tool was not.
     const event = await srv.deps.db.runEvent.findFirstOrThrow({ where: { type: "context", run: { agentId: agents.Scout!.id } } });
     expect((event.data as { tools: string[] }).tools).toEqual(offered[0]);

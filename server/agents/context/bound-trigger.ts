@@ -10,5 +10,6 @@ export function boundTrigger(input: ContextInput, max = MAX_TRIGGER_TEXT_CHARS):
   const t = input.trigger;
   if (t.type === "space_message") return { ...input, trigger: { ...t, message: { ...t.message, text: clipText(t.message.text, max) } } };
   if (t.type === "plan") return { ...input, trigger: { ...t, plan: { ...t.plan, instruction: clipText(t.plan.instruction, max) } } };
-  return { ...input, trigger: { ...t, payload: clipJson(t.payload ?? null, max) } };
+  const payload = clipJson(t.payload ?? null, max);
+  return { ...input, trigger: { ...t, payload, ...(payload !== (t.payload ?? null) ? { payloadClipped: true } : {}) } };
 }

@@ -83,7 +83,14 @@ export type TriggerInput =
       scheduledAt: string;
       chainDepth: number;
     }
-  | { type: "service"; serviceName: string; payload: unknown; chainDepth: number };
+  | {
+      type: "service";
+      serviceName: string;
+      payload: unknown;
+      chainDepth: number;
+      /** The payload shown is cut (bound-trigger.ts, the budget): TRIGGER names read_payload. */
+      payloadClipped?: boolean;
+    };
 
 export interface FoldedMessage {
   id: string;

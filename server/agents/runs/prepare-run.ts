@@ -13,7 +13,7 @@ import type { ContextAttempt } from "./context-retry";
 import { buildWithEarlier } from "../context/earlier-summary";
 import { countTokens, tokenCountingFor } from "../context/token-count";
 import { toolSchemasText } from "../tools/schema-text";
-import { enabledTools } from "../tools/registry";
+import { offeredTools } from "../tools/registry";
 import type { MessageOrigin } from "../context/context-input";
 import type { ResolvedModel } from "../models/resolve-model";
 import { noteSeen, type RunScope } from "../tools/run-scope";
@@ -116,7 +116,7 @@ export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: Ru
       budget: { window: budget.window, source: budget.source, output: budget.output, tools: budget.tools, context: budget.context },
       ...(opts.retry ? { retry: opts.retry } : {}),
       reach: [...scope.run.reach],
-      tools: enabledTools(agent.enabledTools).map((t) => t.name),
+      tools: offeredTools(agent.enabledTools, scope.run.triggerType).map((t) => t.name),
       // What FAILED RUNS showed: once this run completes, they count as handled (load-failures.ts).
       // A failure the budget left out was only counted (context/bounded-blocks.ts): not shown, not handled.
       failuresShown: input.failures.filter((f) => context.text.includes(`  - run ${f.runId} (failed `)).map((f) => f.runId),

@@ -112,11 +112,7 @@ function stepRanges(messages: ModelMessage[]): [number, number][] {
 }
 
 /** The messages within the budget (see the steps above); null when they fit as they are. */
-export function shrinkToolResults(
-  messages: ModelMessage[],
-  budget: StepBudget,
-  onShrunk?: (toolCallId: string, shown: string) => void,
-): ModelMessage[] | null {
+export function shrinkToolResults(messages: ModelMessage[], budget: StepBudget, onShrunk?: (toolCallId: string, shown: string) => void): ModelMessage[] | null {
   // Messages carry forward from step to step as the same objects: each is counted once.
   const counted = new WeakMap<ModelMessage, number>();
   const count = (m: ModelMessage) => {
@@ -158,6 +154,7 @@ export function shrinkToolResults(
     out = out.map((m, i) => (i > from && m.role === "tool" ? mapResults(m, (_, o) => preview(o)) : m));
   }
   const changed = out.length !== messages.length || out.some((m, i) => m !== messages[i]);
+  if (changed && onShrunk) reportShrunk(messages, out, onShrunk);
   return changed ? out : null;
 }
 

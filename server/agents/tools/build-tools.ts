@@ -7,7 +7,7 @@ import { isAppError } from "../../domain/errors";
 import { appendRunEvent } from "../runs/run-events";
 import { log } from "../../log";
 import type { RunScope } from "./run-scope";
-import { enabledTools } from "./registry";
+import { offeredTools } from "./registry";
 import { toolErrorText } from "./tool-error";
 import type { AgentTool } from "./tool";
 
@@ -33,7 +33,7 @@ export function buildTools(scope: RunScope, enabled: readonly string[]): ToolSet
     scope.state.toolCalls = previous;
     return next;
   };
-  for (const t of enabledTools(enabled)) {
+  for (const t of offeredTools(enabled, scope.run.triggerType)) {
     const name = t.name;
     tools[name] = tool({
       description: t.description,

@@ -15,6 +15,7 @@ import { deleteGoalsTool } from "./delete-goals";
 import { setPlansTool } from "./set-plans";
 import { getPlansTool } from "./get-plans";
 import { deletePlansTool } from "./delete-plans";
+import { readPayloadTool } from "./read-payload";
 
 const tools: AgentTool[] = [
   sendMessageTool,
@@ -30,9 +31,15 @@ const tools: AgentTool[] = [
   setPlansTool,
   getPlansTool,
   deletePlansTool,
+  readPayloadTool,
 ];
 
 export const AGENT_TOOLS: ReadonlyMap<ToolName, AgentTool> = new Map(tools.map((t) => [t.name, t]));
+
+/** The tools a run of this trigger type is offered: read_payload only where a stored payload exists (a service run). */
+export function offeredTools(enabled: readonly string[], triggerType: string): AgentTool[] {
+  return enabledTools(enabled).filter((t) => t.name !== "read_payload" || triggerType === "service");
+}
 
 /** The tools an agent with these enabled names gets, in registry order; none named means all. */
 export function enabledTools(enabled: readonly string[]): AgentTool[] {

@@ -34,6 +34,7 @@ export function triggerBlock({ trigger: t }: ContextInput): string {
     "  type: service",
     `  service: ${quote(t.serviceName)}`,
     `  payload: ${oneLineJson(t.payload ?? null)}`,
+    ...(t.payloadClipped ? ["  (payload clipped; call read_payload with a JSON path to read the rest)"] : []),
     `  chainDepth: ${t.chainDepth}`,
   ].join("\n");
 }
