@@ -13,6 +13,7 @@ import { createChannel } from "@/server/domain/spaces/create-channel";
 import { sendMessage } from "@/server/domain/messages/send-message";
 import { getServicePanel } from "@/server/domain/agents/service-keys/get-service-panel";
 import { recordAudit } from "@/server/domain/audit/record-audit";
+import { broadcastRun } from "@/server/agents/runs/broadcast-run";
 import { getRunHandler, listRunsHandler } from "../runs";
 import { getChainHandler } from "../chains";
 import { listAuditHandler } from "../audit";
@@ -145,6 +146,39 @@ describe("attack: an admin reads a private channel through run views", () => {
     const miaPanel = await getServicePanel(srv.deps, mia.actor, { agentId: planner.id });
     expect(miaPanel.runs.find((r) => r.id === failed.id)?.error).toContain(SECRET);
     expect(JSON.stringify((await getRun(root, failed.id)).body)).not.toContain(SECRET);
+  });
+
+  it("the reply a run's wait got in the channel is withheld in the run list, run page, service runs and live events", async () => {
+    // A service run asked in Cleo's channel with send_message(wait: true), and Cleo answered.
+    const reply = { entityId: cleo.entityId, entityName: "Cleo", entityType: "human", text: `${SECRET}: yes, ship it`, timestamp: new Date().toISOString() };
+    const waited = await srv.deps.db.run.create({
+      data: {
+        agentId: planner.id,
+        triggerType: "service",
+        serviceName: "deploys",
+        status: "completed",
+        reach: [secretId],
+        waitState: { spaceId: secretId, afterSeq: 0, since: reply.timestamp, timeoutAt: reply.timestamp, reply },
+      },
+    });
+    await broadcastRun(srv.deps, waited.id);
+    const list = await run(srv, listRunsHandler, request(`/api/runs?agentId=${planner.id}`, { cookie: root.cookie }));
+    const page = await getRun(root, waited.id);
+    const panel = await getServicePanel(srv.deps, root.actor, { agentId: planner.id });
+    for (let i = 0; i < 200 && !seen.root.some((s) => s.includes(waited.id)); i++) await new Promise((res) => setTimeout(res, 20));
+    const live = seen.root.filter((s) => s.includes(waited.id));
+    expect(live.length).toBeGreaterThan(0);
+    for (const [view, body] of [
+      ["list", list.body.runs.find((r: { id: string }) => r.id === waited.id)],
+      ["page", page.body.run],
+      ["panel", panel.runs.find((r) => r.id === waited.id)],
+      ["live", JSON.parse(live[0]!).run],
+    ] as const) {
+      expect(JSON.stringify(body), view).not.toContain(SECRET);
+      expect(body.waitState, view).toMatchObject({ spaceId: secretId, reply: WITHHELD });
+    }
+    const mine = await getRun(mia, waited.id);
+    expect(mine.body.run.waitState.reply.text).toContain(SECRET);
   });
 
   it("the chain tree of a message the admin can read withholds the error of a run that reached the private channel", async () => {
