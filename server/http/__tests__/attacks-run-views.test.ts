@@ -18,6 +18,8 @@ import { getRunHandler, listRunsHandler } from "../runs";
 import { getChainHandler } from "../chains";
 import { listAuditHandler } from "../audit";
 import { addAgentSpaceHandler } from "../agent-spaces";
+import { listGoalsHandler, listMemoriesHandler, updateMemoryHandler } from "../agent-knowledge";
+import { listPlansHandler } from "../agent-plans";
 
 const SECRET = "SECRET-ROADMAP-7731";
 
@@ -212,5 +214,43 @@ describe("attack: an admin reads a private channel through run views", () => {
     expect(res.body.entries[0]).toMatchObject({ subject: WITHHELD, after: { value: WITHHELD }, before: { value: WITHHELD } });
     const mine = await run(srv, listAuditHandler, request(`/api/audit?agentId=${planner.id}`, { cookie: mia.cookie }));
     expect(mine.body.entries[0].after).toEqual({ value: SECRET });
+  });
+
+  it("the agent's knowledge page withholds the words of memories, goals and plans a run made in the channel", async () => {
+    // What Planner's run in Cleo's channel wrote down: its words came from the channel.
+    const made = { originSpaceId: secretId, reach: [secretId], agentId: planner.id };
+    const scope = secretId;
+    const memory = await srv.deps.db.memory.create({ data: { ...made, scope, key: `roadmap-${SECRET}`, value: `${SECRET}: ship Friday` } });
+    await srv.deps.db.goal.create({ data: { ...made, description: `Keep ${SECRET} quiet` } });
+    await srv.deps.db.plan.create({ data: { ...made, scope, name: `remind ${SECRET}`, instruction: `Post ${SECRET} on Friday`, runAfter: "1h" } });
+    const lists = [listMemoriesHandler, listGoalsHandler, listPlansHandler] as const;
+    const read = (u: TestUser, h: (typeof lists)[number], what: string) =>
+      run(srv, h, request(`/api/agents/${planner.id}/${what}`, { cookie: u.cookie }), { id: planner.id });
+    for (const [h, what] of [
+      [listMemoriesHandler, "memories"],
+      [listGoalsHandler, "goals"],
+      [listPlansHandler, "plans"],
+    ] as const) {
+      const res = await read(root, h, what);
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body)).not.toContain(SECRET);
+      expect(JSON.stringify(res.body)).not.toContain("cleo-private");
+      expect(JSON.stringify(res.body)).toContain(WITHHELD);
+      expect(JSON.stringify((await read(mia, h, what)).body)).toContain(SECRET);
+    }
+    expect((await read(root, listMemoriesHandler, "memories")).body.memories.find((m: { id: string }) => m.id === memory.id)).toMatchObject({
+      key: WITHHELD,
+      value: WITHHELD,
+      originSpace: { id: secretId, name: WITHHELD },
+    });
+    // Nor does an edit's answer carry the words the admin did not write.
+    const edited = await run(
+      srv,
+      updateMemoryHandler,
+      request(`/api/agents/${planner.id}/memories/${memory.id}`, { method: "PATCH", cookie: root.cookie, body: { key: "renamed" } }),
+      { id: planner.id, memoryId: memory.id },
+    );
+    expect(edited.status).toBe(200);
+    expect(JSON.stringify(edited.body)).not.toContain(SECRET);
   });
 });

@@ -5,6 +5,7 @@ import { changedFields, recordAudit } from "../../audit/record-audit";
 import { requireAgentAdmin } from "../require-agent-admin";
 import { type MemoryUpdate, memoryUpdateInput, parseFields } from "./knowledge-input";
 import { memoryFieldsOf, memoryView, originNames } from "./knowledge-views";
+import { loadRunViewer } from "../../runs/redact-run";
 
 /** An admin edits a memory's key or value. It keeps its provenance (see updateGoal) and becomes the admin's: read-only to agents. */
 export async function updateMemory(
@@ -14,6 +15,7 @@ export async function updateMemory(
 ): Promise<MemoryAdminDto> {
   requireAgentAdmin(actor);
   const changes = parseFields(memoryUpdateInput, input.changes);
+  const viewer = await loadRunViewer(db, actor);
   return db.$transaction(async (tx) => {
     const found = await tx.memory.findFirst({ where: { id: input.memoryId, agentId: input.agentId } });
     if (!found) throw new AppError("not_found", "Memory not found");
@@ -32,6 +34,6 @@ export async function updateMemory(
         ...change,
       });
     }
-    return memoryView(memory, await originNames(tx, [memory]));
+    return memoryView(memory, await originNames(tx, [memory]), viewer);
   });
 }

@@ -7,6 +7,7 @@ import { type PlanUpdate, parseFields, planUpdateInput } from "./knowledge-input
 import { planFieldsOf } from "./knowledge-views";
 import { planAdminViews } from "./plan-admin-view";
 import { hasSchedule, scheduleFromForm } from "./plan-schedule";
+import { loadRunViewer } from "../../runs/redact-run";
 
 /**
  * An admin edits a plan's name, instruction or schedule. A new schedule starts counting from
@@ -22,6 +23,7 @@ export async function updatePlan(
   requireAgentAdmin(actor);
   const { name, instruction, ...schedule } = parseFields(planUpdateInput, input.changes);
   const times = hasSchedule(input.changes) ? scheduleFromForm(schedule, input.now) : null;
+  const viewer = await loadRunViewer(db, actor);
   return db.$transaction(async (tx) => {
     const found = await tx.plan.findFirst({ where: { id: input.planId, agentId: input.agentId } });
     if (!found) throw new AppError("not_found", "Plan not found");
@@ -48,6 +50,6 @@ export async function updatePlan(
         ...change,
       });
     }
-    return (await planAdminViews(tx, [plan]))[0]!;
+    return (await planAdminViews(tx, [plan], viewer))[0]!;
   });
 }
