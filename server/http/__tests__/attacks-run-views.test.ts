@@ -243,14 +243,16 @@ describe("attack: an admin reads a private channel through run views", () => {
       value: WITHHELD,
       originSpace: { id: secretId, name: WITHHELD },
     });
-    // Nor does an edit's answer carry the words the admin did not write.
+    // Nor does an edit's answer carry the words the admin did not write; and the edit form,
+    // which sends back every field it showed, does not overwrite the value with the marker.
     const edited = await run(
       srv,
       updateMemoryHandler,
-      request(`/api/agents/${planner.id}/memories/${memory.id}`, { method: "PATCH", cookie: root.cookie, body: { key: "renamed" } }),
+      request(`/api/agents/${planner.id}/memories/${memory.id}`, { method: "PATCH", cookie: root.cookie, body: { key: "renamed", value: WITHHELD } }),
       { id: planner.id, memoryId: memory.id },
     );
     expect(edited.status).toBe(200);
     expect(JSON.stringify(edited.body)).not.toContain(SECRET);
+    expect(await srv.deps.db.memory.findUniqueOrThrow({ where: { id: memory.id } })).toMatchObject({ key: "renamed", value: `${SECRET}: ship Friday` });
   });
 });

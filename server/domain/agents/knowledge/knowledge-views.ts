@@ -32,6 +32,11 @@ export function seesItem(viewer: RunViewer | undefined, row: Origin): boolean {
   return !viewer || covers(viewer, [...row.reach, row.originSpaceId]);
 }
 
+/** An edit form sends back every field it showed: one it showed withheld is not a change. */
+export function withoutWithheld<T extends object>(changes: T): T {
+  return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== WITHHELD)) as T;
+}
+
 /** Admin-made items are the ones with no origin space and an empty reach (provenance.ts). */
 export function originOf(row: Origin, names: Map<string, string>, viewer?: RunViewer): KnowledgeOrigin {
   const name = seesItem(viewer, row) ? (names.get(row.originSpaceId ?? "") ?? "(deleted space)") : WITHHELD;

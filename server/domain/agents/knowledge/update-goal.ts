@@ -4,7 +4,7 @@ import { AppError } from "../../errors";
 import { changedFields, recordAudit } from "../../audit/record-audit";
 import { requireAgentAdmin } from "../require-agent-admin";
 import { type GoalUpdate, goalUpdateInput, parseFields } from "./knowledge-input";
-import { goalFieldsOf, goalView, originNames } from "./knowledge-views";
+import { goalFieldsOf, goalView, originNames, withoutWithheld } from "./knowledge-views";
 import { loadRunViewer } from "../../runs/redact-run";
 
 /**
@@ -18,7 +18,7 @@ export async function updateGoal(
   input: { agentId: string; goalId: string; changes: GoalUpdate },
 ): Promise<GoalAdminDto> {
   requireAgentAdmin(actor);
-  const changes = parseFields(goalUpdateInput, input.changes);
+  const changes = withoutWithheld(parseFields(goalUpdateInput, input.changes));
   const viewer = await loadRunViewer(db, actor);
   return db.$transaction(async (tx) => {
     const found = await tx.goal.findFirst({ where: { id: input.goalId, agentId: input.agentId } });

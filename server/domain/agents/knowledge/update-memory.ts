@@ -4,7 +4,7 @@ import { AppError, fieldErrors } from "../../errors";
 import { changedFields, recordAudit } from "../../audit/record-audit";
 import { requireAgentAdmin } from "../require-agent-admin";
 import { type MemoryUpdate, memoryUpdateInput, parseFields } from "./knowledge-input";
-import { memoryFieldsOf, memoryView, originNames } from "./knowledge-views";
+import { memoryFieldsOf, memoryView, originNames, withoutWithheld } from "./knowledge-views";
 import { loadRunViewer } from "../../runs/redact-run";
 
 /** An admin edits a memory's key or value. It keeps its provenance (see updateGoal) and becomes the admin's: read-only to agents. */
@@ -14,7 +14,7 @@ export async function updateMemory(
   input: { agentId: string; memoryId: string; changes: MemoryUpdate },
 ): Promise<MemoryAdminDto> {
   requireAgentAdmin(actor);
-  const changes = parseFields(memoryUpdateInput, input.changes);
+  const changes = withoutWithheld(parseFields(memoryUpdateInput, input.changes));
   const viewer = await loadRunViewer(db, actor);
   return db.$transaction(async (tx) => {
     const found = await tx.memory.findFirst({ where: { id: input.memoryId, agentId: input.agentId } });

@@ -4,7 +4,7 @@ import { AppError, fieldErrors } from "../../errors";
 import { changedFields, recordAudit } from "../../audit/record-audit";
 import { requireAgentAdmin } from "../require-agent-admin";
 import { type PlanUpdate, parseFields, planUpdateInput } from "./knowledge-input";
-import { planFieldsOf } from "./knowledge-views";
+import { planFieldsOf, withoutWithheld } from "./knowledge-views";
 import { planAdminViews } from "./plan-admin-view";
 import { hasSchedule, scheduleFromForm } from "./plan-schedule";
 import { loadRunViewer } from "../../runs/redact-run";
@@ -21,7 +21,7 @@ export async function updatePlan(
   input: { agentId: string; planId: string; changes: PlanUpdate; now: Date },
 ): Promise<PlanAdminDto> {
   requireAgentAdmin(actor);
-  const { name, instruction, ...schedule } = parseFields(planUpdateInput, input.changes);
+  const { name, instruction, ...schedule } = withoutWithheld(parseFields(planUpdateInput, input.changes));
   const times = hasSchedule(input.changes) ? scheduleFromForm(schedule, input.now) : null;
   const viewer = await loadRunViewer(db, actor);
   return db.$transaction(async (tx) => {
