@@ -11,6 +11,7 @@ import type { TestServer, TestUser } from "@/server/testing/test-server";
 import { request, run } from "@/server/testing/http";
 import { createChannel } from "@/server/domain/spaces/create-channel";
 import { sendMessage } from "@/server/domain/messages/send-message";
+import { listRunFilterOptions } from "@/server/domain/runs/run-filter-options";
 import { getServicePanel } from "@/server/domain/agents/service-keys/get-service-panel";
 import { recordAudit } from "@/server/domain/audit/record-audit";
 import { broadcastRun } from "@/server/agents/runs/broadcast-run";
@@ -116,6 +117,13 @@ describe("attack: an admin reads a private channel through run views", () => {
     expect(JSON.stringify(res.body)).not.toContain(SECRET);
     const mine = await run(srv, listRunsHandler, request(`/api/runs?agentId=${planner.id}`, { cookie: mia.cookie }));
     expect(mine.body.runs.find((r: { id: string }) => r.id === runId).triggerExcerpt).toContain(SECRET);
+  });
+
+  it("the run list's filter offers the admin only their own spaces, not the channel's name", async () => {
+    const forRoot = await listRunFilterOptions(srv.deps, root.actor);
+    expect(forRoot.spaces.map((s) => s.id)).not.toContain(secretId);
+    expect(JSON.stringify(forRoot)).not.toContain("cleo-private");
+    expect((await listRunFilterOptions(srv.deps, mia.actor)).spaces).toContainEqual(expect.objectContaining({ id: secretId, name: "cleo-private" }));
   });
 
   it("live run events reach the non-member admin withheld, the member admin whole", () => {

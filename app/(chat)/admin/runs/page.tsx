@@ -11,7 +11,7 @@ export default async function AdminRunsPage({ searchParams }: { searchParams: Pr
   if (!me) return null; // the layout answers 403
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(await searchParams)) if (typeof v === "string") query.set(k, v);
-  const options = await listRunFilterOptions({ db: getDb() }, { isAdmin: me.isAdmin });
+  const options = await listRunFilterOptions({ db: getDb() }, { isAdmin: me.isAdmin, entityId: me.entity.id });
   return (
     <>
       <h1 className="text-2xl font-semibold">Agent runs</h1>
