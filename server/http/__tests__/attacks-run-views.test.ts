@@ -19,8 +19,8 @@ import { getRunHandler, listRunsHandler } from "../runs";
 import { getChainHandler } from "../chains";
 import { listAuditHandler } from "../audit";
 import { addAgentSpaceHandler } from "../agent-spaces";
-import { listGoalsHandler, listMemoriesHandler, updateMemoryHandler } from "../agent-knowledge";
-import { listPlansHandler } from "../agent-plans";
+import { createMemoryHandler, listGoalsHandler, listMemoriesHandler, updateMemoryHandler } from "../agent-knowledge";
+import { createPlanHandler, listPlansHandler } from "../agent-plans";
 
 const SECRET = "SECRET-ROADMAP-7731";
 
@@ -262,5 +262,14 @@ describe("attack: an admin reads a private channel through run views", () => {
     expect(edited.status).toBe(200);
     expect(JSON.stringify(edited.body)).not.toContain(SECRET);
     expect(await srv.deps.db.memory.findUniqueOrThrow({ where: { id: memory.id } })).toMatchObject({ key: "renamed", value: `${SECRET}: ship Friday` });
+    // Guessing names: a key or plan name only a hidden item has is free to the admin (no
+    // "already has a memory with this key" to confirm a guess); to a member admin it is taken.
+    const make = (u: TestUser, h: typeof createMemoryHandler, what: string, body: object) =>
+      run(srv, h, request(`/api/agents/${planner.id}/${what}`, { cookie: u.cookie, body }), { id: planner.id });
+    expect((await make(mia, createMemoryHandler, "memories", { key: "renamed", value: "x" })).status).toBe(400);
+    expect((await make(root, createMemoryHandler, "memories", { key: "renamed", value: "x" })).status).toBe(201);
+    const plan = { name: `remind ${SECRET}`, instruction: "x", runAfter: "1 day" };
+    expect((await make(mia, createPlanHandler, "plans", plan)).status).toBe(400);
+    expect((await make(root, createPlanHandler, "plans", plan)).status).toBe(201);
   });
 });

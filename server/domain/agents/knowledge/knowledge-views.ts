@@ -28,8 +28,17 @@ export async function originNames(db: Pick<Db, "space">, rows: Origin[]): Promis
  * shown only to an admin in all of them (as runs are, server/domain/runs/redact-run.ts). No
  * viewer: an item an admin just made, which has no reach.
  */
-export function seesItem(viewer: RunViewer | undefined, row: Origin): boolean {
+export function seesItem(viewer: RunViewer | undefined, row: Pick<Origin, "reach" | "originSpaceId">): boolean {
   return !viewer || covers(viewer, [...row.reach, row.originSpaceId]);
+}
+
+/**
+ * Whether a memory key or plan name is taken, as an admin may be told: by an item they see, or
+ * by one in `scope` (where the database holds names unique). An item they cannot see does not
+ * answer, or the refusal would tell them its name.
+ */
+export function nameTakenFor(viewer: RunViewer, rows: (Pick<Origin, "reach" | "originSpaceId"> & { scope: string })[], scope: string): boolean {
+  return rows.some((r) => r.scope === scope || seesItem(viewer, r));
 }
 
 /** An edit form sends back every field it showed: one it showed withheld is not a change. */

@@ -4,7 +4,7 @@ import { AppError, fieldErrors } from "../../errors";
 import { changedFields, recordAudit } from "../../audit/record-audit";
 import { requireAgentAdmin } from "../require-agent-admin";
 import { type PlanUpdate, parseFields, planUpdateInput } from "./knowledge-input";
-import { planFieldsOf, withoutWithheld } from "./knowledge-views";
+import { planFieldsOf, withoutWithheld, nameTakenFor } from "./knowledge-views";
 import { planAdminViews } from "./plan-admin-view";
 import { hasSchedule, scheduleFromForm } from "./plan-schedule";
 import { loadRunViewer } from "../../runs/redact-run";
@@ -28,8 +28,8 @@ export async function updatePlan(
     const found = await tx.plan.findFirst({ where: { id: input.planId, agentId: input.agentId } });
     if (!found) throw new AppError("not_found", "Plan not found");
     if (name !== undefined && name !== found.name) {
-      const taken = await tx.plan.findFirst({ where: { agentId: input.agentId, name }, select: { id: true } });
-      if (taken) throw fieldErrors({ name: "This agent already has a plan with this name" });
+      const rows = await tx.plan.findMany({ where: { agentId: input.agentId, name } });
+      if (nameTakenFor(viewer, rows, found.scope)) throw fieldErrors({ name: "This agent already has a plan with this name" });
     }
     const plan = await tx.plan.update({
       where: { id: found.id },
