@@ -39,10 +39,18 @@ export function seesRun(viewer: RunViewer, run: RunOrigin): boolean {
 
 const withheld = (v: string | null) => (v === null ? null : WITHHELD);
 
-/** A run's errors, output and status reason, as the viewer may see them. */
+/** A run's errors, output, status reason and the reply its wait got, as the viewer may see them. */
 export function redactRunDto(viewer: RunViewer, run: RunDto, origin: RunOrigin): RunDto {
-  if (seesRun(viewer, origin)) return run;
-  return { ...run, error: withheld(run.error), partialOutput: withheld(run.partialOutput), statusReason: withheld(run.statusReason) };
+  const wait = run.waitState;
+  if (seesRun(viewer, origin) && (!wait || viewer.spaces.has(wait.spaceId))) return run;
+  return {
+    ...run,
+    error: withheld(run.error),
+    partialOutput: withheld(run.partialOutput),
+    statusReason: withheld(run.statusReason),
+    // The reply is a message (its words and sender) from the space the run waited in.
+    waitState: wait && { ...wait, ...(wait.reply !== undefined && { reply: WITHHELD }) },
+  };
 }
 
 /** A message the viewer may not read keeps its place and sender, not its words or where it pointed. */

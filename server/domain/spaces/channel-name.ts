@@ -7,9 +7,24 @@ import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { AppError } from "../errors";
 
-/** Slack-style names: lower case, spaces to dashes, no leading '#'. Shared by creating and renaming. */
+// Characters that show as nothing (zero-width spaces and joiners, bidi controls, variation
+// selectors, soft hyphens, control codes): "design" with one of them would look like #design.
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}]/gu;
+
+/**
+ * Slack-style names: lower case, spaces (any kind) to dashes, no leading '#'. NFKC folds
+ * compatibility forms ("ｄｅｓｉｇｎ" is "design") and invisible characters are dropped, so a
+ * name that looks taken is taken. Shared by creating and renaming.
+ */
 export function normaliseChannelName(raw: string): string {
-  const name = raw.trim().replace(/^#+/, "").trim().toLowerCase().replace(/\s+/g, "-");
+  const name = raw
+    .normalize("NFKC")
+    .replace(INVISIBLE, "")
+    .trim()
+    .replace(/^#+/, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s\p{Z}]+/gu, "-");
   if (!name) throw new AppError("bad_request", "Name is required");
   return name;
 }

@@ -11,12 +11,16 @@ import type { TestServer, TestUser } from "@/server/testing/test-server";
 import { request, run } from "@/server/testing/http";
 import { createChannel } from "@/server/domain/spaces/create-channel";
 import { sendMessage } from "@/server/domain/messages/send-message";
+import { listRunFilterOptions } from "@/server/domain/runs/run-filter-options";
 import { getServicePanel } from "@/server/domain/agents/service-keys/get-service-panel";
 import { recordAudit } from "@/server/domain/audit/record-audit";
+import { broadcastRun } from "@/server/agents/runs/broadcast-run";
 import { getRunHandler, listRunsHandler } from "../runs";
 import { getChainHandler } from "../chains";
 import { listAuditHandler } from "../audit";
 import { addAgentSpaceHandler } from "../agent-spaces";
+import { createMemoryHandler, listGoalsHandler, listMemoriesHandler, updateMemoryHandler } from "../agent-knowledge";
+import { createPlanHandler, listPlansHandler } from "../agent-plans";
 
 const SECRET = "SECRET-ROADMAP-7731";
 
@@ -115,6 +119,13 @@ describe("attack: an admin reads a private channel through run views", () => {
     expect(mine.body.runs.find((r: { id: string }) => r.id === runId).triggerExcerpt).toContain(SECRET);
   });
 
+  it("the run list's filter offers the admin only their own spaces, not the channel's name", async () => {
+    const forRoot = await listRunFilterOptions(srv.deps, root.actor);
+    expect(forRoot.spaces.map((s) => s.id)).not.toContain(secretId);
+    expect(JSON.stringify(forRoot)).not.toContain("cleo-private");
+    expect((await listRunFilterOptions(srv.deps, mia.actor)).spaces).toContainEqual(expect.objectContaining({ id: secretId, name: "cleo-private" }));
+  });
+
   it("live run events reach the non-member admin withheld, the member admin whole", () => {
     expect(seen.root.length).toBeGreaterThan(0);
     expect(seen.root.join("\n")).not.toContain(SECRET);
@@ -145,6 +156,39 @@ describe("attack: an admin reads a private channel through run views", () => {
     const miaPanel = await getServicePanel(srv.deps, mia.actor, { agentId: planner.id });
     expect(miaPanel.runs.find((r) => r.id === failed.id)?.error).toContain(SECRET);
     expect(JSON.stringify((await getRun(root, failed.id)).body)).not.toContain(SECRET);
+  });
+
+  it("the reply a run's wait got in the channel is withheld in the run list, run page, service runs and live events", async () => {
+    // A service run asked in Cleo's channel with send_message(wait: true), and Cleo answered.
+    const reply = { entityId: cleo.entityId, entityName: "Cleo", entityType: "human", text: `${SECRET}: yes, ship it`, timestamp: new Date().toISOString() };
+    const waited = await srv.deps.db.run.create({
+      data: {
+        agentId: planner.id,
+        triggerType: "service",
+        serviceName: "deploys",
+        status: "completed",
+        reach: [secretId],
+        waitState: { spaceId: secretId, afterSeq: 0, since: reply.timestamp, timeoutAt: reply.timestamp, reply },
+      },
+    });
+    await broadcastRun(srv.deps, waited.id);
+    const list = await run(srv, listRunsHandler, request(`/api/runs?agentId=${planner.id}`, { cookie: root.cookie }));
+    const page = await getRun(root, waited.id);
+    const panel = await getServicePanel(srv.deps, root.actor, { agentId: planner.id });
+    for (let i = 0; i < 200 && !seen.root.some((s) => s.includes(waited.id)); i++) await new Promise((res) => setTimeout(res, 20));
+    const live = seen.root.filter((s) => s.includes(waited.id));
+    expect(live.length).toBeGreaterThan(0);
+    for (const [view, body] of [
+      ["list", list.body.runs.find((r: { id: string }) => r.id === waited.id)],
+      ["page", page.body.run],
+      ["panel", panel.runs.find((r) => r.id === waited.id)],
+      ["live", JSON.parse(live[0]!).run],
+    ] as const) {
+      expect(JSON.stringify(body), view).not.toContain(SECRET);
+      expect(body.waitState, view).toMatchObject({ spaceId: secretId, reply: WITHHELD });
+    }
+    const mine = await getRun(mia, waited.id);
+    expect(mine.body.run.waitState.reply.text).toContain(SECRET);
   });
 
   it("the chain tree of a message the admin can read withholds the error of a run that reached the private channel", async () => {
@@ -178,5 +222,54 @@ describe("attack: an admin reads a private channel through run views", () => {
     expect(res.body.entries[0]).toMatchObject({ subject: WITHHELD, after: { value: WITHHELD }, before: { value: WITHHELD } });
     const mine = await run(srv, listAuditHandler, request(`/api/audit?agentId=${planner.id}`, { cookie: mia.cookie }));
     expect(mine.body.entries[0].after).toEqual({ value: SECRET });
+  });
+
+  it("the agent's knowledge page withholds the words of memories, goals and plans a run made in the channel", async () => {
+    // What Planner's run in Cleo's channel wrote down: its words came from the channel.
+    const made = { originSpaceId: secretId, reach: [secretId], agentId: planner.id };
+    const scope = secretId;
+    const memory = await srv.deps.db.memory.create({ data: { ...made, scope, key: `roadmap-${SECRET}`, value: `${SECRET}: ship Friday` } });
+    await srv.deps.db.goal.create({ data: { ...made, description: `Keep ${SECRET} quiet` } });
+    await srv.deps.db.plan.create({ data: { ...made, scope, name: `remind ${SECRET}`, instruction: `Post ${SECRET} on Friday`, runAfter: "1h" } });
+    const lists = [listMemoriesHandler, listGoalsHandler, listPlansHandler] as const;
+    const read = (u: TestUser, h: (typeof lists)[number], what: string) =>
+      run(srv, h, request(`/api/agents/${planner.id}/${what}`, { cookie: u.cookie }), { id: planner.id });
+    for (const [h, what] of [
+      [listMemoriesHandler, "memories"],
+      [listGoalsHandler, "goals"],
+      [listPlansHandler, "plans"],
+    ] as const) {
+      const res = await read(root, h, what);
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body)).not.toContain(SECRET);
+      expect(JSON.stringify(res.body)).not.toContain("cleo-private");
+      expect(JSON.stringify(res.body)).toContain(WITHHELD);
+      expect(JSON.stringify((await read(mia, h, what)).body)).toContain(SECRET);
+    }
+    expect((await read(root, listMemoriesHandler, "memories")).body.memories.find((m: { id: string }) => m.id === memory.id)).toMatchObject({
+      key: WITHHELD,
+      value: WITHHELD,
+      originSpace: { id: secretId, name: WITHHELD },
+    });
+    // Nor does an edit's answer carry the words the admin did not write; and the edit form,
+    // which sends back every field it showed, does not overwrite the value with the marker.
+    const edited = await run(
+      srv,
+      updateMemoryHandler,
+      request(`/api/agents/${planner.id}/memories/${memory.id}`, { method: "PATCH", cookie: root.cookie, body: { key: "renamed", value: WITHHELD } }),
+      { id: planner.id, memoryId: memory.id },
+    );
+    expect(edited.status).toBe(200);
+    expect(JSON.stringify(edited.body)).not.toContain(SECRET);
+    expect(await srv.deps.db.memory.findUniqueOrThrow({ where: { id: memory.id } })).toMatchObject({ key: "renamed", value: `${SECRET}: ship Friday` });
+    // Guessing names: a key or plan name only a hidden item has is free to the admin (no
+    // "already has a memory with this key" to confirm a guess); to a member admin it is taken.
+    const make = (u: TestUser, h: typeof createMemoryHandler, what: string, body: object) =>
+      run(srv, h, request(`/api/agents/${planner.id}/${what}`, { cookie: u.cookie, body }), { id: planner.id });
+    expect((await make(mia, createMemoryHandler, "memories", { key: "renamed", value: "x" })).status).toBe(400);
+    expect((await make(root, createMemoryHandler, "memories", { key: "renamed", value: "x" })).status).toBe(201);
+    const plan = { name: `remind ${SECRET}`, instruction: "x", runAfter: "1 day" };
+    expect((await make(mia, createPlanHandler, "plans", plan)).status).toBe(400);
+    expect((await make(root, createPlanHandler, "plans", plan)).status).toBe(201);
   });
 });

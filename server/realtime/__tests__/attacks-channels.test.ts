@@ -41,6 +41,27 @@ describe("attack: a second channel with a taken name", () => {
     expect(await srv.deps.db.space.count({ where: { kind: "channel", name: { in: ["general", "design"], mode: "insensitive" } } })).toBe(2);
   });
 
+  it("a taken name dressed in invisible characters, odd spaces or wide letters is the taken name", async () => {
+    const lookalikes = [
+      "design\u200b",
+      "de\u200dsign",
+      "\u2066design\u2069",
+      "design\ufe0f",
+      "de\u00adsign",
+      "\uff44\uff45\uff53\uff49\uff47\uff4e",
+      "design\u0007",
+    ];
+    for (const name of lookalikes) {
+      await expect(createChannel(srv.deps, root.actor, { name }), JSON.stringify(name)).rejects.toMatchObject({
+        code: "conflict",
+        message: "There is already a channel named #design",
+      });
+    }
+    // A wide or odd space between words is a dash, as a plain one is.
+    expect(await createChannel(srv.deps, root.actor, { name: "road\u3000map\u2003notes" })).toMatchObject({ name: "road-map-notes" });
+    expect(await srv.deps.db.space.count({ where: { kind: "channel", name: { startsWith: "d" } } })).toBe(1);
+  });
+
   it("renaming to a taken name is refused; renaming to your own name in another case is not", async () => {
     const b = await ben.connect();
     const mine = await call(b, "space:create", { name: "bens-notes" });

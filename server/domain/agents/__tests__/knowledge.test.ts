@@ -77,14 +77,16 @@ describe("memories", () => {
     const runActor = { ...admin.actor, isAdmin: false, run: { originSpaceId: null, reach: [] } };
     expect(await getMemories(t.deps, runActor, { agentId })).toContainEqual(expect.objectContaining({ key: "tone", value: "brief" }));
 
-    await setMemories(t.deps, { ...runActor, run: { originSpaceId: "s1", reach: ["s1"] } }, { agentId, memories: [{ key: "secret", value: "from s1" }] });
+    // A space the admin is in: an admin sees the words of what runs made for their own spaces.
+    const s1 = (await t.deps.db.space.create({ data: { name: "s1", kind: "channel", memberships: { create: { entityId: admin.entityId } } } })).id;
+    await setMemories(t.deps, { ...runActor, run: { originSpaceId: s1, reach: [s1] } }, { agentId, memories: [{ key: "secret", value: "from s1" }] });
     const secret = (await listMemories(t.deps, admin.actor, { agentId })).find((x) => x.key === "secret")!;
-    expect(secret).toMatchObject({ madeByAdmin: false, adminOwned: false, originSpace: { id: "s1" } });
+    expect(secret).toMatchObject({ madeByAdmin: false, adminOwned: false, originSpace: { id: s1 } });
     // The admin's edit makes it the admin's: the panel says the agent can no longer change it.
     expect(await updateMemory(t.deps, admin.actor, { agentId, memoryId: secret.id, changes: { value: "edited" } })).toMatchObject({ adminOwned: true });
     expect(await lastAudit()).toMatchObject({ action: "memory.update", before: { value: "from s1" }, after: { value: "edited" } });
-    expect((await t.deps.db.auditEntry.findFirstOrThrow({ where: { agentId, action: "memory.update" } })).itemReach).toEqual(["s1"]);
-    expect((await t.deps.db.memory.findUniqueOrThrow({ where: { id: secret.id } })).reach).toEqual(["s1"]);
+    expect((await t.deps.db.auditEntry.findFirstOrThrow({ where: { agentId, action: "memory.update" } })).itemReach).toEqual([s1]);
+    expect((await t.deps.db.memory.findUniqueOrThrow({ where: { id: secret.id } })).reach).toEqual([s1]);
 
     await deleteMemory(t.deps, admin.actor, { agentId, memoryId: secret.id });
     expect(await lastAudit()).toMatchObject({ action: "memory.delete", subject: 'memory "secret"', before: { key: "secret", value: "edited" } });

@@ -2,10 +2,11 @@ import type { MemoryAdminDto } from "@/lib/agents/knowledge-dto";
 import type { Actor, Deps } from "../../deps";
 import { fieldErrors } from "../../errors";
 import { recordAudit } from "../../audit/record-audit";
-import { ADMIN_PROVENANCE } from "../provenance";
+import { ADMIN_PROVENANCE, scopeOf } from "../provenance";
 import { requireAgentAdmin } from "../require-agent-admin";
 import { type MemoryCreate, memoryCreateInput, parseFields } from "./knowledge-input";
-import { memoryFieldsOf, memoryView, requireAgent } from "./knowledge-views";
+import { memoryFieldsOf, memoryView, requireAgent, nameTakenFor } from "./knowledge-views";
+import { loadRunViewer } from "../../runs/redact-run";
 
 /**
  * An admin tells the agent a fact. It has the admin's provenance, so every run sees it. A key
@@ -15,10 +16,12 @@ export async function createMemory({ db }: Pick<Deps, "db">, actor: Actor, input
   requireAgentAdmin(actor);
   const data = parseFields(memoryCreateInput, input.memory);
   await requireAgent(db, input.agentId);
+  const viewer = await loadRunViewer(db, actor);
   return db.$transaction(async (tx) => {
-    // Any scope: an admin sees every memory, and a second one under the key would confuse the agent.
-    const taken = await tx.memory.findFirst({ where: { agentId: input.agentId, key: data.key }, select: { id: true } });
-    if (taken) throw fieldErrors({ key: "This agent already has a memory with this key; edit that one instead" });
+    // Any scope the admin sees: a second memory under the key would confuse the agent.
+    const rows = await tx.memory.findMany({ where: { agentId: input.agentId, key: data.key } });
+    if (nameTakenFor(viewer, rows, scopeOf(ADMIN_PROVENANCE.reach)))
+      throw fieldErrors({ key: "This agent already has a memory with this key; edit that one instead" });
     const memory = await tx.memory.create({ data: { ...data, agentId: input.agentId, ...ADMIN_PROVENANCE, adminOwned: true } });
     await recordAudit(tx, actor, {
       action: "memory.create",

@@ -2,12 +2,13 @@ import type { PlanAdminDto } from "@/lib/agents/knowledge-dto";
 import type { Actor, Deps } from "../../deps";
 import { fieldErrors } from "../../errors";
 import { recordAudit } from "../../audit/record-audit";
-import { ADMIN_PROVENANCE } from "../provenance";
+import { ADMIN_PROVENANCE, scopeOf } from "../provenance";
 import { requireAgentAdmin } from "../require-agent-admin";
 import { type PlanCreate, parseFields, planCreateInput } from "./knowledge-input";
-import { planFieldsOf, requireAgent } from "./knowledge-views";
+import { planFieldsOf, requireAgent, nameTakenFor } from "./knowledge-views";
 import { planAdminViews } from "./plan-admin-view";
 import { scheduleFromForm } from "./plan-schedule";
+import { loadRunViewer } from "../../runs/redact-run";
 
 /**
  * An admin gives the agent a plan. Admin provenance makes it visible to every run; the admin
@@ -19,9 +20,10 @@ export async function createPlan({ db }: Pick<Deps, "db">, actor: Actor, input: 
   const { name, instruction, ...schedule } = parseFields(planCreateInput, input.plan);
   const times = scheduleFromForm(schedule, input.now);
   await requireAgent(db, input.agentId);
+  const viewer = await loadRunViewer(db, actor);
   return db.$transaction(async (tx) => {
-    const taken = await tx.plan.findFirst({ where: { agentId: input.agentId, name }, select: { id: true } });
-    if (taken) throw fieldErrors({ name: "This agent already has a plan with this name" });
+    const rows = await tx.plan.findMany({ where: { agentId: input.agentId, name } });
+    if (nameTakenFor(viewer, rows, scopeOf(ADMIN_PROVENANCE.reach))) throw fieldErrors({ name: "This agent already has a plan with this name" });
     const plan = await tx.plan.create({
       data: { agentId: input.agentId, name, instruction, ...times, status: "active", ...ADMIN_PROVENANCE, adminOwned: true, requesterId: actor.entityId },
     });

@@ -3,6 +3,8 @@ import cronstrue from "cronstrue";
 import type { GoalAdminDto, GoalStatus, KnowledgeOrigin, MemoryAdminDto, PlanKind } from "@/lib/agents/knowledge-dto";
 import type { Db } from "../../../db/client";
 import { AppError } from "../../errors";
+import { covers, type RunViewer } from "../../runs/redact-run";
+import { WITHHELD } from "@/lib/runs/withheld";
 
 type Origin = { originSpaceId: string | null; reach: string[]; adminOwned: boolean };
 
@@ -21,11 +23,35 @@ export async function originNames(db: Pick<Db, "space">, rows: Origin[]): Promis
   return new Map(spaces.map((s) => [s.id, s.name]));
 }
 
+/**
+ * What a run wrote came from the spaces it read: its words, and its origin space's name, are
+ * shown only to an admin in all of them (as runs are, server/domain/runs/redact-run.ts). No
+ * viewer: an item an admin just made, which has no reach.
+ */
+export function seesItem(viewer: RunViewer | undefined, row: Pick<Origin, "reach" | "originSpaceId">): boolean {
+  return !viewer || covers(viewer, [...row.reach, row.originSpaceId]);
+}
+
+/**
+ * Whether a memory key or plan name is taken, as an admin may be told: by an item they see, or
+ * by one in `scope` (where the database holds names unique). An item they cannot see does not
+ * answer, or the refusal would tell them its name.
+ */
+export function nameTakenFor(viewer: RunViewer, rows: (Pick<Origin, "reach" | "originSpaceId"> & { scope: string })[], scope: string): boolean {
+  return rows.some((r) => r.scope === scope || seesItem(viewer, r));
+}
+
+/** An edit form sends back every field it showed: one it showed withheld is not a change. */
+export function withoutWithheld<T extends object>(changes: T): T {
+  return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== WITHHELD)) as T;
+}
+
 /** Admin-made items are the ones with no origin space and an empty reach (provenance.ts). */
-export function originOf(row: Origin, names: Map<string, string>): KnowledgeOrigin {
+export function originOf(row: Origin, names: Map<string, string>, viewer?: RunViewer): KnowledgeOrigin {
+  const name = seesItem(viewer, row) ? (names.get(row.originSpaceId ?? "") ?? "(deleted space)") : WITHHELD;
   return {
     madeByAdmin: row.originSpaceId === null && row.reach.length === 0,
-    originSpace: row.originSpaceId ? { id: row.originSpaceId, name: names.get(row.originSpaceId) ?? "(deleted space)" } : null,
+    originSpace: row.originSpaceId ? { id: row.originSpaceId, name } : null,
     adminOwned: row.adminOwned,
   };
 }
@@ -33,20 +59,26 @@ export function originOf(row: Origin, names: Map<string, string>): KnowledgeOrig
 export function goalView(
   g: Origin & { id: string; description: string; status: string; priority: number; longTerm: boolean; updatedAt: Date },
   names: Map<string, string>,
+  viewer?: RunViewer,
 ): GoalAdminDto {
   return {
     id: g.id,
-    description: g.description,
+    description: seesItem(viewer, g) ? g.description : WITHHELD,
     status: g.status as GoalStatus,
     priority: g.priority,
     longTerm: g.longTerm,
     updatedAt: g.updatedAt.toISOString(),
-    ...originOf(g, names),
+    ...originOf(g, names, viewer),
   };
 }
 
-export function memoryView(m: Origin & { id: string; key: string; value: string; updatedAt: Date }, names: Map<string, string>): MemoryAdminDto {
-  return { id: m.id, key: m.key, value: m.value, updatedAt: m.updatedAt.toISOString(), ...originOf(m, names) };
+export function memoryView(
+  m: Origin & { id: string; key: string; value: string; updatedAt: Date },
+  names: Map<string, string>,
+  viewer?: RunViewer,
+): MemoryAdminDto {
+  const sees = seesItem(viewer, m);
+  return { id: m.id, key: sees ? m.key : WITHHELD, value: sees ? m.value : WITHHELD, updatedAt: m.updatedAt.toISOString(), ...originOf(m, names, viewer) };
 }
 
 export const planKind = (p: { cron: string | null; runAfter: string | null }): PlanKind => (p.cron ? "cron" : p.runAfter ? "runAfter" : "scheduledAt");

@@ -2,6 +2,7 @@ import type { GoalAdminDto } from "@/lib/agents/knowledge-dto";
 import type { Actor, Deps } from "../../deps";
 import { requireAgentAdmin } from "../require-agent-admin";
 import { goalView, originNames, requireAgent } from "./knowledge-views";
+import { loadRunViewer } from "../../runs/redact-run";
 
 /** Every goal of the agent, whoever made it, active first, then by priority. Admins only. */
 export async function listGoals({ db }: Pick<Deps, "db">, actor: Actor, input: { agentId: string }): Promise<GoalAdminDto[]> {
@@ -12,6 +13,6 @@ export async function listGoals({ db }: Pick<Deps, "db">, actor: Actor, input: {
     orderBy: [{ status: "asc" }, { priority: "asc" }, { createdAt: "asc" }],
     take: 500,
   });
-  const names = await originNames(db, rows);
-  return rows.map((g) => goalView(g, names));
+  const [names, viewer] = await Promise.all([originNames(db, rows), loadRunViewer(db, actor)]);
+  return rows.map((g) => goalView(g, names, viewer));
 }

@@ -5,6 +5,7 @@ import { recordAudit } from "../../audit/record-audit";
 import { nextCronTime } from "../schedule";
 import { requireAgentAdmin } from "../require-agent-admin";
 import { planAdminViews } from "./plan-admin-view";
+import { loadRunViewer } from "../../runs/redact-run";
 
 /**
  * Pauses an active plan (the scheduler fires only active ones) or resumes a paused one. A
@@ -19,6 +20,7 @@ export async function setPlanPaused(
 ): Promise<PlanAdminDto> {
   requireAgentAdmin(actor);
   const from = input.paused ? "active" : "paused";
+  const viewer = await loadRunViewer(db, actor);
   return db.$transaction(async (tx) => {
     const found = await tx.plan.findFirst({ where: { id: input.planId, agentId: input.agentId } });
     if (!found) throw new AppError("not_found", "Plan not found");
@@ -40,6 +42,6 @@ export async function setPlanPaused(
       });
     }
     const plan = await tx.plan.findUniqueOrThrow({ where: { id: found.id } });
-    return (await planAdminViews(tx, [plan]))[0]!;
+    return (await planAdminViews(tx, [plan], viewer))[0]!;
   });
 }

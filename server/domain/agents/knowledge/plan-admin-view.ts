@@ -3,10 +3,13 @@
 import type { PlanAdminDto } from "@/lib/agents/knowledge-dto";
 import { PLAN_RUNS_SHOWN } from "@/lib/limits";
 import type { Db } from "../../../db/client";
-import { cronText, originNames, originOf, planKind } from "./knowledge-views";
+import { cronText, originNames, originOf, planKind, seesItem } from "./knowledge-views";
+import type { RunViewer } from "../../runs/redact-run";
+import { WITHHELD } from "@/lib/runs/withheld";
 import type { Plan } from "@/generated/prisma/client";
 
-export async function planAdminViews(db: Pick<Db, "space" | "run">, plans: Plan[]): Promise<PlanAdminDto[]> {
+/** `viewer`: the admin, whose spaces decide which plans' words they see (seesItem). */
+export async function planAdminViews(db: Pick<Db, "space" | "run">, plans: Plan[], viewer?: RunViewer): Promise<PlanAdminDto[]> {
   const names = await originNames(db, plans);
   const ids = plans.map((p) => p.id);
   const counts = ids.length ? await db.run.groupBy({ by: ["planId"], where: { planId: { in: ids } }, _count: { _all: true } }) : [];
@@ -23,8 +26,8 @@ export async function planAdminViews(db: Pick<Db, "space" | "run">, plans: Plan[
   );
   return plans.map((p, i) => ({
     id: p.id,
-    name: p.name,
-    instruction: p.instruction,
+    name: seesItem(viewer, p) ? p.name : WITHHELD,
+    instruction: seesItem(viewer, p) ? p.instruction : WITHHELD,
     kind: planKind(p),
     runAfter: p.runAfter,
     scheduledAt: p.scheduledAt?.toISOString() ?? null,
@@ -35,6 +38,6 @@ export async function planAdminViews(db: Pick<Db, "space" | "run">, plans: Plan[
     lastRunAt: p.lastRunAt?.toISOString() ?? null,
     runs: runs[i]!.map((r) => ({ id: r.id, status: r.status, queuedAt: r.queuedAt.toISOString(), endedAt: r.endedAt?.toISOString() ?? null })),
     runCount: countOf.get(p.id) ?? 0,
-    ...originOf(p, names),
+    ...originOf(p, names, viewer),
   }));
 }

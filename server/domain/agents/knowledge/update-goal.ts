@@ -4,7 +4,8 @@ import { AppError } from "../../errors";
 import { changedFields, recordAudit } from "../../audit/record-audit";
 import { requireAgentAdmin } from "../require-agent-admin";
 import { type GoalUpdate, goalUpdateInput, parseFields } from "./knowledge-input";
-import { goalFieldsOf, goalView, originNames } from "./knowledge-views";
+import { goalFieldsOf, goalView, originNames, withoutWithheld } from "./knowledge-views";
+import { loadRunViewer } from "../../runs/redact-run";
 
 /**
  * An admin edits a goal. It keeps its provenance: a goal a run made from one audience's words
@@ -17,7 +18,8 @@ export async function updateGoal(
   input: { agentId: string; goalId: string; changes: GoalUpdate },
 ): Promise<GoalAdminDto> {
   requireAgentAdmin(actor);
-  const changes = parseFields(goalUpdateInput, input.changes);
+  const changes = withoutWithheld(parseFields(goalUpdateInput, input.changes));
+  const viewer = await loadRunViewer(db, actor);
   return db.$transaction(async (tx) => {
     const found = await tx.goal.findFirst({ where: { id: input.goalId, agentId: input.agentId } });
     if (!found) throw new AppError("not_found", "Goal not found");
@@ -32,6 +34,6 @@ export async function updateGoal(
         ...change,
       });
     }
-    return goalView(goal, await originNames(tx, [goal]));
+    return goalView(goal, await originNames(tx, [goal]), viewer);
   });
 }

@@ -4,9 +4,10 @@ import { AppError, fieldErrors } from "../../errors";
 import { changedFields, recordAudit } from "../../audit/record-audit";
 import { requireAgentAdmin } from "../require-agent-admin";
 import { type PlanUpdate, parseFields, planUpdateInput } from "./knowledge-input";
-import { planFieldsOf } from "./knowledge-views";
+import { planFieldsOf, withoutWithheld, nameTakenFor } from "./knowledge-views";
 import { planAdminViews } from "./plan-admin-view";
 import { hasSchedule, scheduleFromForm } from "./plan-schedule";
+import { loadRunViewer } from "../../runs/redact-run";
 
 /**
  * An admin edits a plan's name, instruction or schedule. A new schedule starts counting from
@@ -20,14 +21,15 @@ export async function updatePlan(
   input: { agentId: string; planId: string; changes: PlanUpdate; now: Date },
 ): Promise<PlanAdminDto> {
   requireAgentAdmin(actor);
-  const { name, instruction, ...schedule } = parseFields(planUpdateInput, input.changes);
+  const { name, instruction, ...schedule } = withoutWithheld(parseFields(planUpdateInput, input.changes));
   const times = hasSchedule(input.changes) ? scheduleFromForm(schedule, input.now) : null;
+  const viewer = await loadRunViewer(db, actor);
   return db.$transaction(async (tx) => {
     const found = await tx.plan.findFirst({ where: { id: input.planId, agentId: input.agentId } });
     if (!found) throw new AppError("not_found", "Plan not found");
     if (name !== undefined && name !== found.name) {
-      const taken = await tx.plan.findFirst({ where: { agentId: input.agentId, name }, select: { id: true } });
-      if (taken) throw fieldErrors({ name: "This agent already has a plan with this name" });
+      const rows = await tx.plan.findMany({ where: { agentId: input.agentId, name } });
+      if (nameTakenFor(viewer, rows, found.scope)) throw fieldErrors({ name: "This agent already has a plan with this name" });
     }
     const plan = await tx.plan.update({
       where: { id: found.id },
@@ -48,6 +50,6 @@ export async function updatePlan(
         ...change,
       });
     }
-    return (await planAdminViews(tx, [plan]))[0]!;
+    return (await planAdminViews(tx, [plan], viewer))[0]!;
   });
 }
