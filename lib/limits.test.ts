@@ -87,6 +87,10 @@ describe("product limits", () => {
     expect(limits.RATE_LIMITS.signInFailuresPerAccount).toEqual({ points: 1_000_000, durationS: 900 });
     expect("blockS" in limits.RATE_LIMITS.signInFailuresPerAccount).toBe(false);
   });
+  it("an address that failed waits the account's delay before its next try there (a 3 s gate, set only by failures)", () => {
+    expect(limits.RATE_LIMITS.signInRetryPerAccountIp).toEqual({ points: 1, durationS: 3 });
+    expect("blockS" in limits.RATE_LIMITS.signInRetryPerAccountIp).toBe(false);
+  });
   it("an account's sign-ins slow down after 3 wrong passwords: 250 ms, doubling, at most 3 s", () => {
     expect(limits.SIGN_IN_FREE_FAILURES).toBe(3);
     expect(limits.SIGN_IN_DELAY_BASE_MS).toBe(250);

@@ -169,6 +169,13 @@ export interface RateLimit {
   blockS?: number;
 }
 
+/** Wrong sign-ins of an account (from any IPs, in signInFailuresPerAccount's window) before its attempts are slowed. */
+export const SIGN_IN_FREE_FAILURES = 3;
+/** The first delay past SIGN_IN_FREE_FAILURES; each further failure doubles it, up to SIGN_IN_DELAY_MAX_MS. */
+export const SIGN_IN_DELAY_BASE_MS = 250;
+/** The longest delay an account's sign-ins get, however many wrong passwords strangers sent: a throttle, not a lockout. */
+export const SIGN_IN_DELAY_MAX_MS = 3000;
+
 /** Every rate limit, named once. Keys are per IP, user, space, key or agent as the name says. */
 export const RATE_LIMITS = {
   /** Wrong sign-ins per IP; then a 15-minute block. */
@@ -180,6 +187,12 @@ export const RATE_LIMITS = {
   signInPerAccountIp: { points: 5, durationS: 15 * 60, blockS: 15 * 60 },
   /** Wrong sign-ins per account from any IPs, counted but never refused: they set SIGN_IN_DELAY. */
   signInFailuresPerAccount: { points: 1_000_000, durationS: 15 * 60 },
+  /**
+   * An address that just sent a wrong password for an account waits the account's delay
+   * (SIGN_IN_DELAY) before its next try at that account: a gate that is only ever set by a
+   * failure, for the delay's length, and refused fast (429) instead of sleeping in a sign-in slot.
+   */
+  signInRetryPerAccountIp: { points: 1, durationS: SIGN_IN_DELAY_MAX_MS / 1000 },
   /** Sign-ups per IP. */
   signupPerIp: { points: 5, durationS: 60 * 60 },
   /** Messages per user, over HTTP and the socket together. */
@@ -270,12 +283,6 @@ export const HASH_QUEUE_WAIT_MS = 10_000;
 export const HASHING_POSTS_PER_ADDRESS = 1 + HASH_QUEUE_PER_ADDRESS;
 /** Sign-in and sign-up POSTs in progress at once, all addresses: the queue plus the slots, and a little room. */
 export const HASHING_POSTS_MAX = HASH_QUEUE_MAX + 10;
-/** Wrong sign-ins of an account (from any IPs, in signInFailuresPerAccount's window) before its attempts are slowed. */
-export const SIGN_IN_FREE_FAILURES = 3;
-/** The first delay past SIGN_IN_FREE_FAILURES; each further failure doubles it, up to SIGN_IN_DELAY_MAX_MS. */
-export const SIGN_IN_DELAY_BASE_MS = 250;
-/** The longest delay an account's sign-ins get, however many wrong passwords strangers sent: a throttle, not a lockout. */
-export const SIGN_IN_DELAY_MAX_MS = 3000;
 /**
  * A sign-in or sign-up refused at the door (busy, or its address rate limited) is answered this
  * long after it arrived, so a client that ignores Retry-After cannot make a thousand refusals a second.

@@ -2,12 +2,16 @@
 // Throttling, not lockout (OWASP Authentication Cheat Sheet): wrong passwords
 //   - block the address after signInPerIp failures (any accounts),
 //   - block that address for that account after signInPerAccountIp failures,
-//   - and slow every sign-in to the account a little (sign-in-delay.ts, a few seconds at most),
+//   - and make that address wait the account's growing delay (sign-in-delay.ts, a few seconds
+//     at most) before its next try at that account (signInRetryPerAccountIp),
 // but never block the account itself: otherwise anyone could lock anyone out, the admin
 // included, by sending wrong passwords from a few addresses. The right password from an
-// address that did not fail signs in, after at most the delay.
-// The limits and the delay come before the hash: a refused request never waits for or holds a
-// hashing slot, and the hash itself waits its turn in the queue of its address (password.ts).
+// address that did not fail signs in at once, whatever the spray.
+// The delay is a gate refused with 429 and Retry-After, not a sleep: a request asleep would
+// hold one of the door's sign-in slots (edge.ts), and a spray from a few dozen addresses could
+// then fill them all and starve everyone else's sign-in. Every limit is checked before the
+// hash: a refused request never waits for or holds a hashing slot, and the hash itself waits
+// its turn in the queue of its address (password.ts).
 // Only failures count; a success clears its address's count for the account, not the
 // address's own (one good account must not reset an attacker's budget for guessing others)
 // nor the account's delay (a spray goes on being slow).
@@ -16,7 +20,6 @@
 // with a reason of its own (rate_limited → 429, busy → 503) is recorded on the request's
 // SignInAttempt instead, and the route guard (server/http/auth-route-guard.ts) answers it.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "../db/client";
 import type { RateLimits } from "../limits/rate-limits";
 import { type AppError, isAppError } from "../domain/errors";
@@ -30,8 +33,7 @@ export async function signInWithPassword(deps: { db: Db; limits?: RateLimits }, 
   const pair = `${account}:${input.ip}`;
   await deps.limits?.check("signInPerIp", input.ip);
   await deps.limits?.check("signInPerAccountIp", pair);
-  const delay = signInDelayMs((await deps.limits?.count("signInFailuresPerAccount", account)) ?? 0);
-  if (delay) await sleep(delay);
+  await deps.limits?.check("signInRetryPerAccountIp", pair);
   const user = await verifyCredentials(deps.db, input.email, input.password, input.ip);
   if (user) {
     await deps.limits?.reset("signInPerAccountIp", pair);
@@ -44,6 +46,8 @@ export async function signInWithPassword(deps: { db: Db; limits?: RateLimits }, 
     deps.limits?.consume("signInPerAccountIp", pair),
     deps.limits?.consume("signInFailuresPerAccount", account),
   ]);
+  const delay = signInDelayMs((await deps.limits?.count("signInFailuresPerAccount", account)) ?? 0);
+  if (delay) await deps.limits?.block("signInRetryPerAccountIp", pair, Math.ceil(delay / 1000));
   for (const s of spent) if (s.status === "rejected") throw s.reason;
   return null;
 }

@@ -16,6 +16,8 @@ export interface RateLimits {
   check(name: RateLimitName, key: string): Promise<void>;
   /** Forgets `key`'s count (a successful sign-in clears its failures). */
   reset(name: RateLimitName, key: string): Promise<void>;
+  /** Refuses `key` for `seconds` from now (a wait some rule sets after the fact, such as a failed sign-in's delay). */
+  block(name: RateLimitName, key: string, seconds: number): Promise<void>;
   /** Points `key` has spent of `name` in the current window (0 when none): a count some rules act on short of refusing. */
   count(name: RateLimitName, key: string): Promise<number>;
 }
@@ -75,6 +77,9 @@ export function createRateLimits(opts: { redis?: unknown; prefix?: string } = {}
     },
     async reset(name, key) {
       await limiters.get(name)!.delete(key);
+    },
+    async block(name, key, seconds) {
+      await limiters.get(name)!.block(key, seconds);
     },
     async count(name, key) {
       return (await limiters.get(name)!.get(key))?.consumedPoints ?? 0;

@@ -10,6 +10,7 @@ export function withoutLimits(limits: RateLimits, names: RateLimitName[]): RateL
     consume: async (name, key, points) => (lifted.has(name) ? undefined : limits.consume(name, key, points)),
     check: async (name, key) => (lifted.has(name) ? undefined : limits.check(name, key)),
     reset: (name, key) => limits.reset(name, key),
+    block: async (name, key, seconds) => (lifted.has(name) ? undefined : limits.block(name, key, seconds)),
     count: async (name, key) => (lifted.has(name) ? 0 : limits.count(name, key)),
   };
 }
