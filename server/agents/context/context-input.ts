@@ -19,6 +19,8 @@ export interface HistoryMessage {
   sender: EntityRef;
   text: string;
   replyToMessageId: string | null;
+  /** A channel's own line ("Ada added Planner"): history, never a request. Absent means a message someone wrote. */
+  system?: boolean;
   /** Why an agent sent it, when it was sent because of something elsewhere. */
   origin: MessageOrigin | null;
   /** Asked with wait: true and the asking run still waits for it (load-wait-marks.ts). */

@@ -20,7 +20,7 @@ export async function loadAnchoredHistory(db: Db, spaceId: string, entityId: str
   const rows = await db.message.findMany({
     where: { spaceId, deletedAt: null, seq: { gte: from, lte: upTo } },
     orderBy: { seq: "asc" },
-    select: { id: true, seq: true, createdAt: true, text: true, replyToMessageId: true, origin: true, sender: { select: entitySel } },
+    select: { id: true, seq: true, createdAt: true, text: true, kind: true, replyToMessageId: true, origin: true, sender: { select: entitySel } },
   });
   const older: HistoryMessage[] = rows.map((r) => ({
     id: r.id,
@@ -29,6 +29,7 @@ export async function loadAnchoredHistory(db: Db, spaceId: string, entityId: str
     sender: r.sender,
     text: r.text,
     replyToMessageId: r.replyToMessageId,
+    ...(r.kind === "system" ? { system: true } : {}),
     origin: (r.origin as MessageOrigin | null) ?? null,
   }));
   return { ...h, messages: [...older, ...h.messages], extendedFromSeq: from };

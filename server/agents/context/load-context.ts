@@ -196,6 +196,7 @@ export async function loadHistory(db: Db, spaceId: string, entityId: string, lim
         createdAt: true,
         text: true,
         replyToMessageId: true,
+        kind: true,
         origin: true,
         runId: true,
         sender: { select: entitySel },
@@ -227,6 +228,7 @@ export async function loadHistory(db: Db, spaceId: string, entityId: string, lim
     sender: r.sender,
     text: r.text,
     replyToMessageId: r.replyToMessageId,
+    ...(r.kind === "system" ? { system: true } : {}),
     origin: (r.origin as MessageOrigin | null) ?? null,
   }));
   return {

@@ -25,6 +25,7 @@ export async function postMembershipLine({ db, events }: Pick<Deps, "db" | "even
   const text = change.kind === "added" ? `${by.name} added ${listOf(who)}` : change.kind === "removed" ? `${by.name} removed ${who[0]}` : `${by.name} left`;
   const id = randomUUID();
   const createdAt = new Date();
+  let lineSeq: number | null = null;
   // One statement, as parley_insert_message is: the space's next seq and the row together, with
   // no transaction held across round trips (the embedded database has one connection).
   await insertInSeqOrder(
@@ -39,6 +40,7 @@ export async function postMembershipLine({ db, events }: Pick<Deps, "db" | "even
         SELECT ${id}, ${spaceId}, s."lastSeq", ${actor.entityId}, ${text}, 'system'::"MessageKind", ${createdAt.toISOString()}::timestamp FROM s
         RETURNING seq`;
       if (!row) return null;
+      lineSeq = row.seq;
       const message: MessageRow = {
         id,
         seq: row.seq,
@@ -59,6 +61,14 @@ export async function postMembershipLine({ db, events }: Pick<Deps, "db" | "even
     },
     (row) => events.publish(rooms.space(spaceId), "message:new", { message: toMessageDto(row) }),
   );
+  // The line announcing an agent's arrival belongs to the history it joins (its cursor was just
+  // started at the message before it: start-agent-cursors.ts), not a request to it.
+  if (change.kind === "added" && lineSeq !== null)
+    await db.$executeRaw`
+      UPDATE "Membership" m SET "lastProcessedSeq" = ${lineSeq}, "lastProcessedMessageId" = ${id}
+      FROM "Entity" e
+      WHERE e.id = m."entityId" AND e.type = 'agent' AND m."spaceId" = ${spaceId}
+        AND m."entityId" = ANY(${ids}::text[]) AND m."lastProcessedSeq" = ${lineSeq - 1}`;
 }
 
 function listOf(names: string[]): string {

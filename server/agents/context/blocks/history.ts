@@ -208,7 +208,9 @@ function joinedNote(h: SpaceHistory): string[] {
   const joinedAt = h.joinedAt;
   if (!joinedAt) return [];
   const lastBefore = h.messages.filter((m) => m.createdAt < joinedAt).at(-1);
-  if (!lastBefore || lastBefore.seq !== h.lastProcessedSeq) return [];
+  // Its first run there: nothing but the channel's own lines (the one announcing it) has been processed since it joined.
+  const since = h.messages.filter((m) => lastBefore && m.seq > lastBefore.seq && m.seq <= h.lastProcessedSeq);
+  if (!lastBefore || lastBefore.seq > h.lastProcessedSeq || since.some((m) => !m.system)) return [];
   return [
     `  (you were added to this space at ${h.joinedAt}: the messages before then are its earlier history, shown as [SEEN] for context; they are not requests to you)`,
   ];
