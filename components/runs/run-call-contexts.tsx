@@ -34,7 +34,7 @@ export function RunCallContexts({ runId, events, latest }: { runId: string; even
   const event = calls[shown - 1];
   return (
     <>
-      {calls.length > 1 && (
+      {calls.length > 0 && (
         <fieldset aria-label="Model calls" className="mb-2 flex flex-wrap gap-2">
           {calls.map((e, i) => (
             <button
