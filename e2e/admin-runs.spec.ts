@@ -58,7 +58,7 @@ test("an admin watches runs arrive, filters them, opens one and its chain, and r
   await calls.first().click();
   await expect(calls.first()).toHaveAttribute("aria-pressed", "true");
   await expect(admin.getByText(/^Call 1 of \d+: .*tokens$/)).toBeVisible();
-  await expect(admin.getByRole("region", { name: "Context" })).toBeVisible();
+  await expect(admin.getByRole("region", { name: "Context", exact: true })).not.toBeEmpty();
   await admin.getByRole("link", { name: "View chain" }).click();
   await expect(admin.getByRole("heading", { name: "Agent chain", level: 1 })).toBeVisible();
   await expect(admin.getByRole("list", { name: "Chain tree" })).toContainText(question.slice(0, 40));
