@@ -52,6 +52,13 @@ test("an admin watches runs arrive, filters them, opens one and its chain, and r
   await plannerRow.getByRole("link", { name: "Planner" }).click();
   await expect(admin.getByRole("heading", { name: "Run of Planner", level: 1 })).toBeVisible();
   await expect(admin.getByRole("heading", { name: "Place in the chain" })).toBeVisible();
+  // Each model call's context is there to choose; choosing call 1 loads its own text.
+  const calls = admin.getByRole("group", { name: "Model calls" }).getByRole("button");
+  await expect(calls.first()).toHaveAccessibleName(/^Context of call 1: /);
+  await calls.first().click();
+  await expect(calls.first()).toHaveAttribute("aria-pressed", "true");
+  await expect(admin.getByText(/^Call 1 of \d+: .*tokens$/)).toBeVisible();
+  await expect(admin.getByRole("region", { name: "Context", exact: true })).not.toBeEmpty();
   await admin.getByRole("link", { name: "View chain" }).click();
   await expect(admin.getByRole("heading", { name: "Agent chain", level: 1 })).toBeVisible();
   await expect(admin.getByRole("list", { name: "Chain tree" })).toContainText(question.slice(0, 40));

@@ -10,6 +10,7 @@ describe("product limits", () => {
   });
   it("chain depth limit defaults to 5", () => expect(limits.MAX_CHAIN_DEPTH).toBe(5));
   it("who may see a run's live events is remembered for 1 s", () => expect(limits.ADMIN_VIEWERS_TTL_MS).toBe(1000));
+  it("a run's call contexts are numbered up to 2000, the run page's event cap", () => expect(limits.MAX_RUN_CALL_NUMBER).toBe(2000));
   it("bodies over 64 KiB are refused", () => expect(limits.MAX_BODY_BYTES).toBe(65536));
 
   it("agents see 50 messages per space and read_messages defaults to 50", () => {

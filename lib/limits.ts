@@ -298,6 +298,8 @@ export const MAX_JSON_DEPTH = 32;
  * (server/domain/runs/admin-run-viewers.ts): one lookup per burst of events instead of one per event.
  */
 export const ADMIN_VIEWERS_TTL_MS = 1000;
+/** Highest call number GET /api/runs/:id/contexts/:n accepts; the run page lists at most this many events anyway. */
+export const MAX_RUN_CALL_NUMBER = 2000;
 /**
  * The longest a rate-limited message waits in the browser's outbox to go out by itself; a
  * refusal asking for longer (a daily budget) fails the message, with Retry, instead.

@@ -1,6 +1,6 @@
 "use client";
 // The run inspector: status, trigger, chain depth, timeline, tokens and the exact context
-// the model was given, updating live over the admins' socket room.
+// each model call was given, updating live over the admins' socket room.
 import { useCallback, useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import type { RunDto } from "@/lib/realtime/dto";
@@ -9,6 +9,7 @@ import { mergeRunDetail, unionEvents } from "@/lib/runs/merge-run-detail";
 import type { RunEventDto } from "@/lib/runs/run-events";
 import { isLiveStatus } from "@/lib/runs/run-status";
 import { tokenUsage } from "@/lib/runs/token-usage";
+import { RunCallContexts } from "./run-call-contexts";
 import { RunPlace } from "./run-place";
 import { StatusBadge, clock, duration } from "./run-status";
 import { RunTimeline } from "./run-timeline";
@@ -202,20 +203,7 @@ export function RunInspector({ runId }: { runId: string }) {
         <h2 id="context-h" className="mb-2 font-semibold">
           Context given to the model
         </h2>
-        {detail.context ? (
-          // A named region. It scrolls, so keyboard users must be able to focus it to scroll it
-          // (a scrollable region without focus is unreachable by keyboard).
-          <section
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: focus is how a keyboard scrolls this region
-            tabIndex={0}
-            aria-label="Context"
-            className="max-h-[32rem] overflow-auto rounded-2xl bg-zinc-100 p-4 text-xs leading-relaxed whitespace-pre-wrap dark:bg-zinc-900"
-          >
-            <pre className="whitespace-pre-wrap">{detail.context}</pre>
-          </section>
-        ) : (
-          <p className="text-sm text-zinc-500">Not built yet.</p>
-        )}
+        <RunCallContexts runId={runId} events={detail.events} latest={detail.context} />
       </section>
     </div>
   );

@@ -75,3 +75,13 @@ export interface RunFilterOptions {
   agents: { id: string; entityId: string; name: string }[];
   spaces: { id: string; name: string; kind: "channel" | "direct" }[];
 }
+
+/** GET /api/runs/:id/contexts/:n: the whole context of the run's n-th model call (1-based). */
+export interface RunCallContextDto {
+  call: number;
+  /** The model calls the run has made so far. */
+  calls: number;
+  tokens: number;
+  /** The exact text the model was given; the withheld note when it read a space the viewer is not in; null on rows from before texts were kept. */
+  context: string | null;
+}

@@ -29,6 +29,8 @@ export type RunEventBody =
         budget?: { window: number; source?: "settings" | "model" | "default"; output: number; tools: number; context: number };
         /** Set when the context was rebuilt smaller because the provider said the last one was too long: what it said. */
         retry?: string;
+        /** Set on a retry after tool steps ran: the context was compacted mid-run, not rebuilt from the start. */
+        compacted?: boolean;
         /** The run's reach for this call: what it could read. A later, narrower call or reader must not see what this one did. */
         reach?: string[];
         /** The tools the model was offered in this call (the agent's enabled tools); absent on older rows. */

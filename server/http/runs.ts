@@ -2,11 +2,13 @@
 // in lib/runs/run-dtos.ts. Reads spend runViewsPerUser, cancels and retries runActionsPerUser.
 //   GET /api/runs?agentId=&spaceId=&status=&triggerType=&from=&to=&before=&limit=  → RunListDto
 //   GET /api/runs/:id                               → RunDetailDto
+//   GET /api/runs/:id/contexts/:n                   → RunCallContextDto (the n-th model call's context, 1-based)
 //   POST /api/runs/:id/cancel                       → CanceledRunDto
 //   POST /api/runs/:id/retry                        → 201 RetriedRunDto (failed runs only, else 409)
-import type { CanceledRunDto, RetriedRunDto, RunDetailDto, RunListDto } from "@/lib/runs/run-dtos";
+import type { CanceledRunDto, RetriedRunDto, RunCallContextDto, RunDetailDto, RunListDto } from "@/lib/runs/run-dtos";
 import { AppError } from "../domain/errors";
 import { getRunDetail, getRunDto } from "../domain/runs/get-run-detail";
+import { getRunCallContext } from "../domain/runs/get-run-call-context";
 import { listRuns } from "../domain/runs/list-runs";
 import { retryRun } from "../domain/runs/retry-run";
 import { broadcastRun } from "../agents/runs/broadcast-run";
@@ -23,6 +25,11 @@ export const listRunsHandler = authed(
 
 export const getRunHandler = authed<{ id: string }>(
   async (_req, deps, { id }, caller) => json((await getRunDetail(deps, actorOf(caller), { runId: id })) satisfies RunDetailDto),
+  { limit: "runViewsPerUser" },
+);
+
+export const getRunCallContextHandler = authed<{ id: string; n: string }>(
+  async (_req, deps, { id, n }, caller) => json((await getRunCallContext(deps, actorOf(caller), { runId: id, call: n })) satisfies RunCallContextDto),
   { limit: "runViewsPerUser" },
 );
 

@@ -312,6 +312,8 @@ describe("a context the provider finds too long", () => {
     const [first, second] = contexts.map((e) => e.data as { retry?: string; budget: { context: number } });
     expect(first!.retry).toBeUndefined();
     expect(second!.retry).toMatch(/maximum context length is 8192 tokens/);
+    // Refused before any step ran: retried smaller, not a compaction.
+    expect((second as { compacted?: boolean }).compacted).toBeUndefined();
     expect(second!.budget.context).toBeLessThan(first!.budget.context);
     expect(await srv.deps.db.message.count({ where: { runId: run.id } })).toBe(1);
   });
@@ -335,6 +337,8 @@ describe("a context the provider finds too long", () => {
     expect(await srv.deps.db.message.count({ where: { runId: run.id } })).toBe(1);
     const contexts = await srv.deps.db.runEvent.findMany({ where: { runId: run.id, type: "context" }, orderBy: { seq: "asc" } });
     expect(contexts.map((e) => (e.data as { retry?: string }).retry)).toEqual([undefined, expect.stringMatching(/context_length_exceeded/)]);
+    // The inspector labels the second call a compaction, not a plain retry.
+    expect(contexts.map((e) => (e.data as { compacted?: boolean }).compacted)).toEqual([undefined, true]);
   });
 
   it("fails the run with a readable reason when it is still too long", async () => {

@@ -115,14 +115,18 @@ export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: Ru
       model: `${agent.provider}/${agent.modelId}`,
       budget: { window: budget.window, source: budget.source, output: budget.output, tools: budget.tools, context: budget.context },
       ...(opts.retry ? { retry: opts.retry } : {}),
+      // A retry after tool steps ran is a compaction: the run goes on, with its steps summarized.
+      ...(opts.retry && opts.stepsTaken ? { compacted: true } : {}),
       reach: [...scope.run.reach],
       tools: offeredTools(agent.enabledTools, scope.run.triggerType).map((t) => t.name),
       // What FAILED RUNS showed: once this run completes, they count as handled (load-failures.ts).
       // A failure the budget left out was only counted (context/bounded-blocks.ts): not shown, not handled.
       failuresShown: input.failures.filter((f) => context.text.includes(`  - run ${f.runId} (failed `)).map((f) => f.runId),
     },
-    // The exact text, what it has seen, and the model it goes to, with the event.
+    // The exact text, what it has seen, and the model it goes to, with the event. The run keeps
+    // the latest text; each call's own stays with its event, for the inspector to load on demand.
     Prisma.sql`"contextSnapshot" = ${context.text}, "seenCursors" = ${JSON.stringify(scope.state.seen)}::jsonb, "modelId" = ${agent.modelId}`,
+    context.text,
   );
   // The static part goes as instructions, outside the step's messages.
   return { model, context, steps: { limit: budget.input - countTokens(context.staticPart, counting), counting } };

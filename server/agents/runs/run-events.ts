@@ -19,6 +19,8 @@ const MAX_FIELD = 8000;
  * Appends one event to the run's timeline. `alsoSetOnRun` (a SET list, such as
  * Prisma.sql`"stepCount" = "stepCount" + 1`) is written to the run in the same statement: what
  * is recorded together costs one round trip, and a retry after a lost race applies it once.
+ * `contextText` (a "context" event's whole text) goes in its own column, never in `data`: data
+ * is sent to every admin with the event, the text only to one who asks for that call.
  */
 export async function appendRunEvent<T extends RunEventType>(
   ctx: Pick<GatewayCtx, "db" | "events">,
@@ -26,6 +28,7 @@ export async function appendRunEvent<T extends RunEventType>(
   type: T,
   data: RunEventData<T>,
   alsoSetOnRun?: Prisma.Sql,
+  contextText?: string,
 ): Promise<void> {
   // Cutting strings keeps every field's type, so the event still has its type's shape.
   const json: RunEventData<T> = JSON.parse(JSON.stringify(data, (_k, v) => (typeof v === "string" && v.length > MAX_FIELD ? `${v.slice(0, MAX_FIELD)}…` : v)));
@@ -37,8 +40,8 @@ export async function appendRunEvent<T extends RunEventType>(
       const createdAt = new Date();
       const at = createdAt.toISOString();
       const insert = Prisma.sql`
-        INSERT INTO "RunEvent" (id, "runId", seq, type, data, "createdAt")
-        SELECT ${randomUUID()}, ${runId}, COALESCE(MAX(seq), 0) + 1, ${type}, ${JSON.stringify(json)}::jsonb, ${at}::timestamp
+        INSERT INTO "RunEvent" (id, "runId", seq, type, data, "contextText", "createdAt")
+        SELECT ${randomUUID()}, ${runId}, COALESCE(MAX(seq), 0) + 1, ${type}, ${JSON.stringify(json)}::jsonb, ${contextText ?? null}, ${at}::timestamp
         FROM "RunEvent" WHERE "runId" = ${runId}
         RETURNING seq`;
       // A data-modifying WITH runs once, whether or not the INSERT reads it.

@@ -27,7 +27,8 @@ export async function getRunDetail({ db }: Pick<Deps, "db">, actor: Pick<Actor, 
   if (!row) throw new AppError("not_found", "Run not found");
   const [viewer, events, trigger, space, plan, messages] = await Promise.all([
     loadRunViewer(db, actor),
-    db.runEvent.findMany({ where: { runId: id }, orderBy: { seq: "asc" }, take: MAX_EVENTS }),
+    // Each call's context text is loaded on its own (get-run-call-context.ts), not with the page.
+    db.runEvent.findMany({ where: { runId: id }, orderBy: { seq: "asc" }, take: MAX_EVENTS, omit: { contextText: true } }),
     row.triggerMessageId ? db.message.findUnique({ where: { id: row.triggerMessageId }, include: messageInclude }) : null,
     row.triggerSpaceId ? db.space.findUnique({ where: { id: row.triggerSpaceId }, select: { id: true, name: true } }) : null,
     row.planId ? db.plan.findUnique({ where: { id: row.planId }, select: { id: true, name: true, instruction: true } }) : null,

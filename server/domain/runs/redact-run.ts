@@ -110,3 +110,8 @@ export function redactEvent(e: RunEventDto): RunEventDto {
 export function redactContext(viewer: RunViewer, context: string | null, origin: RunOrigin): string | null {
   return context === null || seesRun(viewer, origin) ? context : WITHHELD;
 }
+
+/** One model call's context: its own recorded reach decides, as for the timeline (older rows: the run's). */
+export function redactCallContext(viewer: RunViewer, context: string | null, reach: readonly string[] | undefined, origin: RunOrigin): string | null {
+  return context === null || covers(viewer, [...(reach ?? origin.reach), origin.triggerSpaceId]) ? context : WITHHELD;
+}

@@ -15,7 +15,7 @@ import { listRunFilterOptions } from "@/server/domain/runs/run-filter-options";
 import { getServicePanel } from "@/server/domain/agents/service-keys/get-service-panel";
 import { recordAudit } from "@/server/domain/audit/record-audit";
 import { broadcastRun } from "@/server/agents/runs/broadcast-run";
-import { getRunHandler, listRunsHandler } from "../runs";
+import { getRunCallContextHandler, getRunHandler, listRunsHandler } from "../runs";
 import { getChainHandler } from "../chains";
 import { listAuditHandler } from "../audit";
 import { addAgentSpaceHandler } from "../agent-spaces";
@@ -108,6 +108,18 @@ describe("attack: an admin reads a private channel through run views", () => {
     expect(full.body.context).toContain(SECRET);
     expect(full.body.trigger.message.text).toContain(SECRET);
     expect(JSON.stringify(full.body.events)).toContain(SECRET);
+  });
+
+  it("each model call's context is withheld from the non-member admin, refused to a member, whole for the member admin", async () => {
+    const getCall = (u: TestUser, n: string) =>
+      run(srv, getRunCallContextHandler, request(`/api/runs/${runId}/contexts/${n}`, { cookie: u.cookie }), { id: runId, n });
+    const withheld = await getCall(root, "1");
+    expect(withheld.status).toBe(200);
+    expect(withheld.body).toMatchObject({ call: 1, context: WITHHELD });
+    expect(JSON.stringify(withheld.body)).not.toContain(SECRET);
+    expect((await getCall(cleo, "1")).status).toBe(403);
+    const full = await getCall(mia, "1");
+    expect(full.body.context).toContain(SECRET);
   });
 
   it("the run list withholds the trigger's words and space name", async () => {

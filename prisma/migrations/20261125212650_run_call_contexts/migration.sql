@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "RunEvent" ADD COLUMN     "contextText" TEXT;
+
