@@ -10,6 +10,7 @@ import { obedient } from "../../testing/obedient-model";
 import { sendMessage } from "../../domain/messages/send-message";
 import { createChannel } from "../../domain/spaces/create-channel";
 import { HISTORY_WINDOW } from "@/lib/limits";
+import { until } from "../../testing/until";
 
 let srv: TestServer;
 afterEach(async () => srv?.close());
@@ -132,8 +133,10 @@ describe("three spaces read across", () => {
     // The run for "req alpha" reads beta and gamma, where requests wait for their own runs.
     const script: Script = async (c) => {
       if (c.call === 1 && c.results.length === 0) {
-        await say(beta, "req beta");
-        await say(gamma, "req gamma");
+        const asked = [await say(beta, "req beta"), await say(gamma, "req gamma")].map((r) => (r as { message: { id: string } }).message.id);
+        // Trigger handling is asynchronous (on PostgreSQL, in the agents' thread): the requests'
+        // own runs exist before this run reads their spaces.
+        await until("the requests' own runs to be queued", async () => (await srv.deps.db.run.count({ where: { triggerMessageId: { in: asked } } })) === 2);
         return {
           tools: [
             { tool: "read_messages", input: { spaceId: beta } },
