@@ -5,7 +5,8 @@
 // processed are added: unread ones older than the window stay counted, not shown, as before.
 import { HISTORY_ANCHOR_BLOCK, HISTORY_WINDOW } from "@/lib/limits";
 import type { Db } from "../../db/client";
-import type { HistoryMessage, MessageOrigin } from "./context-input";
+import type { HistoryMessage } from "./context-input";
+import { toHistoryMessage } from "./history-message";
 import { loadHistory } from "./load-context";
 
 const entitySel = { id: true, name: true, type: true } as const;
@@ -22,15 +23,6 @@ export async function loadAnchoredHistory(db: Db, spaceId: string, entityId: str
     orderBy: { seq: "asc" },
     select: { id: true, seq: true, createdAt: true, text: true, kind: true, replyToMessageId: true, origin: true, sender: { select: entitySel } },
   });
-  const older: HistoryMessage[] = rows.map((r) => ({
-    id: r.id,
-    seq: r.seq,
-    createdAt: r.createdAt.toISOString(),
-    sender: r.sender,
-    text: r.text,
-    replyToMessageId: r.replyToMessageId,
-    ...(r.kind === "system" ? { system: true } : {}),
-    origin: (r.origin as MessageOrigin | null) ?? null,
-  }));
+  const older: HistoryMessage[] = rows.map(toHistoryMessage);
   return { ...h, messages: [...older, ...h.messages], extendedFromSeq: from };
 }

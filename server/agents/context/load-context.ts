@@ -9,6 +9,7 @@ import type { Run as RunRow } from "@/generated/prisma/client";
 /** A run as the context reads it: every column but the text of its previous model call. */
 type Run = Omit<RunRow, "contextSnapshot">;
 import type { ContextInput, HistoryMessage, MessageOrigin, TriggerInput } from "./context-input";
+import { toHistoryMessage } from "./history-message";
 import { waitResult, type WaitState } from "../runs/waits";
 import { describeSchedule } from "../../domain/agents/schedule";
 import { visibleWithin } from "../../domain/agents/provenance";
@@ -220,17 +221,7 @@ export async function loadHistory(db: Db, spaceId: string, entityId: string, lim
       : [],
   ]);
   const canceled = Object.fromEntries(canceledRuns.map((r) => [r.triggerMessageId!, { runId: r.id, reason: r.statusReason ?? "canceled" }]));
-  const messages: HistoryMessage[] = rows.reverse().map((r) => ({
-    ...waitMarks.get(r.id),
-    id: r.id,
-    seq: r.seq,
-    createdAt: r.createdAt.toISOString(),
-    sender: r.sender,
-    text: r.text,
-    replyToMessageId: r.replyToMessageId,
-    ...(r.kind === "system" ? { system: true } : {}),
-    origin: (r.origin as MessageOrigin | null) ?? null,
-  }));
+  const messages: HistoryMessage[] = rows.reverse().map((r) => ({ ...waitMarks.get(r.id), ...toHistoryMessage(r) }));
   return {
     space,
     messages,
