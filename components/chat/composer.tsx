@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { MessageDto } from "@/lib/realtime/dto";
 import { MAX_MESSAGE_LENGTH } from "@/lib/limits";
+import { plainText } from "@/lib/plain-text";
 
 interface Props {
   placeholder: string;
@@ -47,7 +48,7 @@ export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, o
         {replyTo && (
           <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-1.5 text-sm dark:border-zinc-800">
             <span className="min-w-0 flex-1 truncate text-zinc-600 dark:text-zinc-400">
-              Replying to <strong>{replyTo.sender.name}</strong>: {replyTo.text}
+              Replying to <strong>{replyTo.sender.name}</strong>: {plainText(replyTo.text, 200)}
             </span>
             <button type="button" onClick={onCancelReply} aria-label="Cancel reply" className="rounded px-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800">
               ✕

@@ -4,6 +4,8 @@ import clsx from "clsx";
 import type { AgentStatus, EntityDto, MemberDto, MessageDto, RunStreamDto, UnansweredDto } from "@/lib/realtime/dto";
 import { Avatar } from "./avatar";
 import { Markdown } from "./markdown";
+import { SeenBy } from "./seen-by";
+import { plainText } from "@/lib/plain-text";
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
@@ -125,10 +127,10 @@ export const MessageItem = memo(function MessageItem({
           <button
             type="button"
             onClick={() => onJumpTo(message.replyTo!.id)}
-            aria-label={`Replying to ${message.replyTo.senderName}: ${message.replyTo.text.slice(0, 60)}`}
+            aria-label={`Replying to ${message.replyTo.senderName}: ${plainText(message.replyTo.text, 60)}`}
             className="mt-0.5 mb-1 block max-w-full truncate border-l-2 border-indigo-400 pl-2 text-left text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-200"
           >
-            <span className="font-medium">{message.replyTo.senderName}</span> {message.replyTo.text}
+            <span className="font-medium">{message.replyTo.senderName}</span> {plainText(message.replyTo.text, 200)}
           </button>
         )}
         <Markdown text={message.text} />
@@ -149,12 +151,7 @@ export const MessageItem = memo(function MessageItem({
             {unanswered.agents.map((a) => `${a.name} — ${a.decision === "folded" ? "will see it in the run it already has queued here" : a.reason}`).join("; ")}
           </p>
         )}
-        {seenBy && seenBy.length > 0 && (
-          // A note beside the message; not a live region, so receipts are not read out as they change.
-          <p role="note" className="mt-0.5 text-xs text-zinc-500" aria-label={`Seen by ${seenBy.map((m) => m.name).join(", ")}`}>
-            {seenBy.map((m) => (m.type === "agent" ? `${m.name} has seen up to here` : `Seen by ${m.name}`)).join(" · ")}
-          </p>
-        )}
+        {seenBy && seenBy.length > 0 && <SeenBy members={seenBy} />}
       </div>
       {/* Transparent, not display:none, until hover or focus: keyboard users can Tab to Reply and Run. */}
       <div className="absolute top-1 right-3 flex rounded-md border border-zinc-200 bg-white opacity-0 shadow-sm pointer-events-none group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 dark:border-zinc-700 dark:bg-zinc-800">

@@ -37,7 +37,7 @@ export function RunTable({ runs }: { runs: RunListItemDto[] }) {
                   {r.triggerExcerpt ? (r.triggerType === "space_message" ? `“${r.triggerExcerpt}”` : r.triggerExcerpt) : TRIGGER_LABELS[r.triggerType]}
                 </span>
                 <span className="text-xs text-zinc-500 dark:text-zinc-400">
-                  {r.triggerSpaceName ? `#${r.triggerSpaceName}` : "no space"}
+                  {r.triggerSpaceName ? (r.triggerSpaceKind === "channel" ? `#${r.triggerSpaceName}` : r.triggerSpaceName) : "no space"}
                   {r.retryOfId ? " · retry" : ""}
                 </span>
               </td>

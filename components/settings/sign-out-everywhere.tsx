@@ -2,7 +2,7 @@
 // Ends every signed-in session of this account (other browsers and devices included), then
 // this one. API tokens are not sessions and keep working; revoke them below.
 import { useState } from "react";
-import { signOut } from "next-auth/react";
+import { signOutHere } from "@/lib/client/sign-out";
 
 export function SignOutEverywhereButton() {
   const [busy, setBusy] = useState(false);
@@ -19,7 +19,7 @@ export function SignOutEverywhereButton() {
           try {
             const res = await fetch("/api/sessions/revoke-all", { method: "POST" });
             if (!res.ok && res.status !== 401) throw new Error(`Request failed (${res.status})`);
-            await signOut({ callbackUrl: "/signin" });
+            await signOutHere();
           } catch (e) {
             setError((e as Error).message);
             setBusy(false);

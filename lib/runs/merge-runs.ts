@@ -13,6 +13,7 @@ export function mergeRuns(list: RunListItemDto[], incoming: (RunListItemDto | Ru
     byId.set(run.id, {
       triggerExcerpt: had?.triggerExcerpt ?? null,
       triggerSpaceName: had?.triggerSpaceName ?? null,
+      triggerSpaceKind: had?.triggerSpaceKind ?? null,
       ...run,
     } as RunListItemDto);
   }

@@ -7,7 +7,10 @@ import type { RunEventDto } from "./run-events";
 export interface RunListItemDto extends RunDto {
   /** The trigger message's first characters, the plan's name or the service's name. */
   triggerExcerpt: string | null;
+  /** The trigger space as the viewer knows it: a channel's name, or a direct space's other members. */
   triggerSpaceName: string | null;
+  /** Whether that name is a channel's (shown with "#") or people's. */
+  triggerSpaceKind: "channel" | "direct" | null;
 }
 
 /** GET /api/runs: newest first; `nextBefore` is the cursor of the next page (null on the last). */

@@ -17,6 +17,8 @@ import { requireRunInspector } from "./require-admin";
 import { runSelect, toRunDto } from "./run-dto";
 import { loadRunViewer, redactRunDto, seesRun, type RunViewer } from "./redact-run";
 import { WITHHELD } from "@/lib/runs/withheld";
+import { plainText } from "@/lib/plain-text";
+import { spaceLabels } from "../spaces/space-labels";
 
 const id = z.string().regex(/^[\w-]{1,64}$/, "Not an id");
 
@@ -66,7 +68,7 @@ export async function listRuns({ db }: Pick<Deps, "db">, actor: Pick<Actor, "isA
   const rows = await db.run.findMany({ where: { id: { in: page } }, select: runSelect });
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = page.flatMap((runId) => byId.get(runId) ?? []);
-  const [excerpts, viewer] = await Promise.all([loadExcerpts(db, ordered), loadRunViewer(db, actor)]);
+  const [excerpts, viewer] = await Promise.all([loadExcerpts(db, ordered, actor.entityId), loadRunViewer(db, actor)]);
   const runs = ordered.map((r) => ({ ...redactRunDto(viewer, toRunDto(r), r), ...redactExcerpt(viewer, r, excerpts(r)) }));
   return { runs, nextBefore: ids.length > q.limit ? page[page.length - 1]! : null };
 }
@@ -74,15 +76,20 @@ export async function listRuns({ db }: Pick<Deps, "db">, actor: Pick<Actor, "isA
 type Row = Parameters<typeof toRunDto>[0];
 
 /** The trigger's words and space for a page of runs: three lookups by primary key, whatever the page. */
-async function loadExcerpts(db: Deps["db"], rows: Row[]): Promise<(r: Row) => Pick<RunListItemDto, "triggerExcerpt" | "triggerSpaceName">> {
+type Excerpt = Pick<RunListItemDto, "triggerExcerpt" | "triggerSpaceName" | "triggerSpaceKind">;
+
+async function loadExcerpts(db: Deps["db"], rows: Row[], viewerEntityId: string): Promise<(r: Row) => Excerpt> {
   const ids = (pick: (r: Row) => string | null) => [...new Set(rows.map(pick).filter((v): v is string => Boolean(v)))];
   const [messages, spaces, plans] = await Promise.all([
     db.message.findMany({ where: { id: { in: ids((r) => r.triggerMessageId) } }, select: { id: true, text: true, deletedAt: true } }),
-    db.space.findMany({ where: { id: { in: ids((r) => r.triggerSpaceId) } }, select: { id: true, name: true } }),
+    spaceLabels(
+      db,
+      ids((r) => r.triggerSpaceId),
+      viewerEntityId,
+    ),
     db.plan.findMany({ where: { id: { in: ids((r) => r.planId) } }, select: { id: true, name: true } }),
   ]);
   const text = new Map(messages.map((m) => [m.id, m.deletedAt ? null : m.text]));
-  const spaceName = new Map(spaces.map((s) => [s.id, s.name]));
   const planName = new Map(plans.map((p) => [p.id, p.name]));
   return (r) => {
     const excerpt =
@@ -91,18 +98,21 @@ async function loadExcerpts(db: Deps["db"], rows: Row[]): Promise<(r: Row) => Pi
         : r.triggerType === "plan"
           ? r.planId && planName.has(r.planId) && `plan “${planName.get(r.planId)}”`
           : r.serviceName && `service ${r.serviceName}`;
-    return { triggerExcerpt: excerpt ? clip(excerpt) : null, triggerSpaceName: (r.triggerSpaceId && spaceName.get(r.triggerSpaceId)) || null };
+    const space = r.triggerSpaceId ? spaces.get(r.triggerSpaceId) : undefined;
+    return { triggerExcerpt: excerpt ? clip(excerpt) : null, triggerSpaceName: space?.name ?? null, triggerSpaceKind: space?.kind ?? null };
   };
 }
 
 /** The trigger's words and its space's name, for a viewer who reads them (redact-run.ts). */
-function redactExcerpt(viewer: RunViewer, r: Row, e: Pick<RunListItemDto, "triggerExcerpt" | "triggerSpaceName">) {
+function redactExcerpt(viewer: RunViewer, r: Row, e: Excerpt): Excerpt {
   const inSpace = !r.triggerSpaceId || viewer.spaces.has(r.triggerSpaceId);
   return {
     // A service's name is the admin's own; a message's words and a plan's name came from the run's spaces.
     triggerExcerpt: e.triggerExcerpt !== null && r.triggerType !== "service" && !(inSpace && seesRun(viewer, r)) ? WITHHELD : e.triggerExcerpt,
     triggerSpaceName: e.triggerSpaceName !== null && !inSpace ? WITHHELD : e.triggerSpaceName,
+    triggerSpaceKind: e.triggerSpaceKind,
   };
 }
 
-const clip = (text: string) => (text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text);
+/** One line of what a reader sees: markdown markup stripped, then clipped. */
+const clip = (text: string) => plainText(text, EXCERPT_CHARS);

@@ -4,6 +4,7 @@
 import type { RunFilterOptions } from "@/lib/runs/run-dtos";
 import type { Actor, Deps } from "../deps";
 import { requireRunInspector } from "./require-admin";
+import { spaceLabels } from "../spaces/space-labels";
 
 const MAX_OPTIONS = 200;
 
@@ -18,8 +19,14 @@ export async function listRunFilterOptions({ db }: Pick<Deps, "db">, actor: Pick
       take: MAX_OPTIONS,
     }),
   ]);
+  const labels = await spaceLabels(
+    db,
+    spaces.map((s) => s.id),
+    actor.entityId,
+  );
   return {
     agents: agents.map((a) => ({ id: a.id, entityId: a.entityId, name: a.entity.name })),
-    spaces: spaces.map((s) => ({ id: s.id, name: s.name, kind: s.kind as "channel" | "direct" })),
+    // Channels first, then direct spaces by the people in them (their stored names are keys).
+    spaces: spaces.flatMap((s) => labels.get(s.id) ?? []).sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name)),
   };
 }

@@ -100,3 +100,28 @@ describe("run list pages", () => {
     expect(second.nextBefore).toBeNull();
   });
 });
+
+describe("how the run list names what set a run off", () => {
+  it("quotes the trigger's words without markdown, and names a direct space by the people in it", async () => {
+    const { openDirectSpace } = await import("@/server/domain/spaces/open-direct-space");
+    const ben = await t.user("Ben");
+    const dm = await openDirectSpace(t.deps, admin.actor, { entityId: ben.actor.entityId });
+    const { message } = await sendMessage(t.deps, admin.actor, { spaceId: dm.id, text: "**Reminder**: ship _it_" });
+    const run = await t.deps.db.run.create({
+      data: {
+        agentId: scout.id,
+        triggerType: "space_message",
+        triggerSpaceId: dm.id,
+        triggerMessageId: message.id,
+        status: "completed",
+        queuedAt: new Date(T0.getTime() - 60_000),
+      },
+    });
+    const { runs } = await listRuns(t.deps, admin.actor, { spaceId: dm.id });
+    expect(runs.find((r) => r.id === run.id)).toMatchObject({ triggerExcerpt: "Reminder: ship it", triggerSpaceName: "Ben", triggerSpaceKind: "direct" });
+    const { listRunFilterOptions } = await import("../run-filter-options");
+    const options = await listRunFilterOptions(t.deps, admin.actor);
+    expect(options.spaces.find((s) => s.id === dm.id)).toEqual({ id: dm.id, name: "Ben", kind: "direct" });
+    expect(options.spaces.every((s) => !s.name.startsWith("dm-"))).toBe(true);
+  });
+});
