@@ -10,7 +10,7 @@ const count = (n: number) => n.toLocaleString("en-US");
 export function AgentTable({ agents }: { agents: AgentAdminDto[] }) {
   if (!agents.length) return <p className="text-sm text-zinc-500">No agents yet.</p>;
   return (
-    <div className="overflow-x-auto rounded-2xl border border-zinc-200 dark:border-zinc-800">
+    <div className="relative overflow-x-auto rounded-2xl border border-zinc-200 dark:border-zinc-800">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Agents, with today's runs and tokens (UTC)</caption>
         <thead className="bg-zinc-50 text-xs text-zinc-500 uppercase dark:bg-white/5">

@@ -15,7 +15,7 @@ export function RunTable({ runs }: { runs: RunListItemDto[] }) {
       // biome-ignore lint/a11y/noNoninteractiveTabindex: focus is how a keyboard scrolls this region
       tabIndex={0}
       aria-label="Runs"
-      className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800"
+      className="relative overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800"
     >
       <table className="w-full min-w-[44rem] text-left text-sm">
         <thead className="bg-zinc-50 text-xs text-zinc-500 uppercase dark:bg-zinc-900 dark:text-zinc-400">

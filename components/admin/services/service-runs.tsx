@@ -56,7 +56,7 @@ export function ServiceRuns({ agentId, entityId, initial }: { agentId: string; e
         {runs.length === 0 ? (
           <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No service runs yet.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          <div className="relative mt-3 overflow-x-auto">
             <table className="w-full min-w-[28rem] text-left text-sm">
               <thead className="text-xs text-zinc-500 uppercase dark:text-zinc-400">
                 <tr>

@@ -54,7 +54,7 @@ export function PriceForm({ initial }: { initial: ModelPriceRowDto[] }) {
 
   return (
     <div className="space-y-4">
-      <div className="overflow-x-auto rounded-2xl border border-zinc-200 dark:border-zinc-800">
+      <div className="relative overflow-x-auto rounded-2xl border border-zinc-200 dark:border-zinc-800">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">Model prices in USD per million tokens</caption>
           <thead className="text-xs text-zinc-500 uppercase dark:text-zinc-400">
