@@ -28,6 +28,8 @@ export type FakeReply =
 
 export interface RecordedRequest {
   path: string;
+  /** When it arrived (Date.now()), for benches that split a latency into the model's part and the rest. */
+  at: number;
   headers: IncomingHttpHeaders;
   // biome-ignore lint/suspicious/noExplicitAny: a provider request body is arbitrary JSON that tests walk into
   body: any;
@@ -57,7 +59,14 @@ interface SseEvent {
   data: unknown;
 }
 
-export async function startFakeProvider(): Promise<FakeProvider> {
+export interface FakeProviderOptions {
+  /** Answers a call when nothing is scripted (benches that run many calls), from the request body. */
+  auto?: (body: unknown) => FakeReply;
+  /** Waits this long after the response headers before the first streamed event: a model's time to first token. */
+  firstTokenDelayMs?: number;
+}
+
+export async function startFakeProvider(opts: FakeProviderOptions = {}): Promise<FakeProvider> {
   const requests: RecordedRequest[] = [];
   const queue: FakeReply[] = [];
   const server = createServer((req, res) => {
@@ -72,10 +81,10 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     const path = (req.url ?? "").split("?")[0]!;
     const text = Buffer.concat(chunks).toString("utf8");
     const body = text ? JSON.parse(text) : null;
-    requests.push({ path, headers: req.headers, body });
+    requests.push({ path, headers: req.headers, body, at: Date.now() });
     const wire = WIRES[path];
     if (req.method !== "POST" || !wire) return sendError(res, "chat", 404, { kind: "invalid_request", message: `Unknown path ${req.method} ${path}` });
-    const reply = queue.shift();
+    const reply = queue.shift() ?? opts.auto?.(body);
     if (!reply) return sendError(res, wire, 400, { kind: "invalid_request", message: `fake provider: no reply scripted for call ${requests.length}` });
     const model = String(body?.model ?? "unknown-model");
     if ("rateLimited" in reply) {
@@ -86,6 +95,10 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     if ("contextTooLong" in reply) return sendError(res, wire, 400, { kind: "context_length", message: contextMessage(wire) });
     if ("unauthorized" in reply) return sendError(res, wire, 401, { kind: "auth", message: authMessage(wire) });
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+    if (opts.firstTokenDelayMs) {
+      res.flushHeaders();
+      await new Promise((r) => setTimeout(r, opts.firstTokenDelayMs));
+    }
     if ("dropMidStream" in reply) {
       const events = turnEvents(wire, model, body, { sendMessage: reply.dropMidStream.sendMessage, usage: { input: 0, cached: 0, output: 0 } });
       // Everything up to the first half of the send_message argument pieces, then the socket dies.
