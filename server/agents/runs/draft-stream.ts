@@ -54,9 +54,12 @@ export class DraftStream {
     const draft = this.drafts.get(toolCallId);
     if (!draft) return;
     draft.json += delta;
-    if (Date.now() - this.lastPublish > DRAFT_EVERY_MS) {
-      this.lastPublish = Date.now();
-      await this.publish(toolCallId, draft);
+    const at = Date.now();
+    if (at - this.lastPublish > DRAFT_EVERY_MS) {
+      this.lastPublish = at;
+      // Nothing shown yet (the first pieces are `{"text` with no words in them): the throttle
+      // waits for the first publish that carries text, so the first words go out as they arrive.
+      if (!(await this.publish(toolCallId, draft)) && this.lastPublish === at) this.lastPublish = 0;
     }
   }
 
@@ -87,12 +90,13 @@ export class DraftStream {
     return [...this.drafts.values()].map((d) => d.json);
   }
 
-  private async publish(toolCallId: string, draft: Draft): Promise<void> {
-    if (this.unfinished.size > 0 || draft.dead) return;
+  /** Shows the draft's text so far; false when nothing was shown. */
+  private async publish(toolCallId: string, draft: Draft): Promise<boolean> {
+    if (this.unfinished.size > 0 || draft.dead) return false;
     const spaceId = this.scope.state.activeSpaceId;
     // The active space was checked when it was set (trigger space, plan origin, enter_space); this
     // re-check keeps a draft from ever reaching a space outside the reach.
-    if (!inReach(this.scope.run.reach, spaceId)) return;
+    if (!inReach(this.scope.run.reach, spaceId)) return false;
     const { value } = await parsePartialJson(draft.json);
     const input = (value && typeof value === "object" ? value : {}) as { text?: unknown; messageId?: unknown };
     const text = typeof input.text === "string" ? input.text : "";
@@ -100,10 +104,10 @@ export class DraftStream {
     if (text.length > MAX_MESSAGE_LENGTH) return this.withdraw(toolCallId, draft);
     // A reply target still being written is not known yet; wait for all of it before showing anything.
     const replyTo = input.messageId === undefined ? null : (COMPLETE_REPLY_ID.exec(draft.json)?.[1] ?? "");
-    if (replyTo === "") return;
-    if (!text.trim()) return;
+    if (replyTo === "") return false;
+    if (!text.trim()) return false;
     if (!(await this.allowed(spaceId, replyTo, draft))) return this.withdraw(toolCallId, draft);
-    if (draft.dead) return; // refused while the checks ran
+    if (draft.dead) return false; // refused while the checks ran
     draft.shownIn = spaceId;
     this.ctx.events.publish(rooms.space(spaceId), "run:stream", {
       runId: this.scope.run.id,
@@ -112,6 +116,7 @@ export class DraftStream {
       clientMessageId: streamKey(this.scope.run, toolCallId),
       text,
     });
+    return true;
   }
 
   /** What send_message will check before posting: the agent is in the space, and a reply's message is in it. */
@@ -136,14 +141,15 @@ export class DraftStream {
     return true;
   }
 
-  private withdraw(toolCallId: string, draft: Draft): void {
+  private withdraw(toolCallId: string, draft: Draft): false {
     draft.dead = true;
-    if (!draft.shownIn) return;
+    if (!draft.shownIn) return false;
     this.ctx.events.publish(rooms.space(draft.shownIn), "run:draft_withdrawn", {
       runId: this.scope.run.id,
       spaceId: draft.shownIn,
       clientMessageId: streamKey(this.scope.run, toolCallId),
     });
     draft.shownIn = null;
+    return false;
   }
 }
