@@ -28,7 +28,19 @@ export const KNOWN_EVENTS = Object.keys(KNOWN);
 
 /** Names the client library refuses to emit (its own lifecycle events). */
 const CLIENT_RESERVED = new Set(["connect", "connect_error", "disconnect", "disconnecting", "newListener", "removeListener"]);
-const UNKNOWN_EVENTS = ["admin:all", "error", "__proto__", "constructor", "toString", "hasOwnProperty", "", "space:", "message:send ", "MESSAGE:SEND"];
+const UNKNOWN_EVENTS = [
+  "message:purge",
+  "admin:all",
+  "error",
+  "__proto__",
+  "constructor",
+  "toString",
+  "hasOwnProperty",
+  "",
+  "space:",
+  "message:send ",
+  "MESSAGE:SEND",
+];
 
 export interface FuzzEvent {
   event: string;
