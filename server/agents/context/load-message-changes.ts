@@ -28,7 +28,7 @@ export async function loadMessageChanges(
   const rows = await db.messageChange.findMany({
     where: {
       spaceId,
-      createdAt: { gte: previous.startedAt, lte: now },
+      createdAt: { gte: previous.startedAt },
       byEntityId: { not: agentEntityId },
       OR: [
         { kind: "edit", before: { not: null }, message: { deletedAt: null, seq: { lte: membership.lastProcessedSeq } } },

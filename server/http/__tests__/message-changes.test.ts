@@ -25,7 +25,8 @@ afterAll(() => t?.close());
 const say = async (as: TestUser, text: string) => (await sendMessage(t.deps, as.actor, { spaceId, text })).message;
 const patch = (as: { cookie?: string; bearer?: string }, id: string, body: unknown) =>
   run(t, editMessageHandler, request(`/api/messages/${id}`, { ...as, method: "PATCH", body }), { id });
-const del = (as: { cookie?: string; bearer?: string }, id: string) => run(t, deleteMessageHandler, request(`/api/messages/${id}`, { ...as, method: "DELETE" }), { id });
+const del = (as: { cookie?: string; bearer?: string }, id: string) =>
+  run(t, deleteMessageHandler, request(`/api/messages/${id}`, { ...as, method: "DELETE" }), { id });
 
 describe("PATCH /api/messages/:id", () => {
   it("edits the caller's message (cookie or bearer token) and broadcasts message:updated", async () => {

@@ -73,7 +73,10 @@ describe("message:edit", () => {
     expect(await call(a, "message:edit", { messageId: 42, text: "x" })).toMatchObject({ ok: false, error: { code: "bad_request" } });
     expect(await call(a, "message:edit", null)).toMatchObject({ ok: false, error: { code: "bad_request" } });
     expect(await call(a, "message:delete", { messageId: "x".repeat(65) })).toMatchObject({ ok: false, error: { code: "bad_request" } });
-    expect(await call(a, "messages:changed", { spaceId, fromSeq: 10, toSeq: 10 + MAX_CHANGED_RANGE })).toMatchObject({ ok: false, error: { code: "bad_request" } });
+    expect(await call(a, "messages:changed", { spaceId, fromSeq: 10, toSeq: 10 + MAX_CHANGED_RANGE })).toMatchObject({
+      ok: false,
+      error: { code: "bad_request" },
+    });
     expect(a.connected).toBe(true);
     expect((await t.deps.db.message.findUniqueOrThrow({ where: { id: m.id } })).text).toBe("to edit");
   });
@@ -149,7 +152,10 @@ describe("reconnect", () => {
     ]);
     expect(ack.data.messages.some((m) => m.id === m2.id)).toBe(false);
     // A non-member asks in vain.
-    expect(await call(await carol.connect(), "messages:changed", { spaceId, fromSeq: 0, toSeq: 10 })).toMatchObject({ ok: false, error: { code: "not_found" } });
+    expect(await call(await carol.connect(), "messages:changed", { spaceId, fromSeq: 0, toSeq: 10 })).toMatchObject({
+      ok: false,
+      error: { code: "not_found" },
+    });
   });
 });
 
@@ -165,7 +171,10 @@ describe("limits", () => {
       const id = sent.data.message.id;
       const { points } = RATE_LIMITS.messageChangesPerUser;
       for (let i = 1; i <= points; i++) expect(await call(d, "message:edit", { messageId: id, text: `v${i}` })).toMatchObject({ ok: true });
-      expect(await call(d, "message:edit", { messageId: id, text: "over" })).toMatchObject({ ok: false, error: { code: "rate_limited", retryAfterS: expect.any(Number) } });
+      expect(await call(d, "message:edit", { messageId: id, text: "over" })).toMatchObject({
+        ok: false,
+        error: { code: "rate_limited", retryAfterS: expect.any(Number) },
+      });
       expect(await call(d, "message:delete", { messageId: id })).toMatchObject({ ok: false, error: { code: "rate_limited" } });
       expect((await limited.deps.db.message.findUniqueOrThrow({ where: { id } })).text).toBe(`v${points}`);
     } finally {
