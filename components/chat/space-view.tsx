@@ -71,13 +71,17 @@ export function SpaceView({
     return {
       editingId,
       startEdit: (m) => setEditingId(m.id),
-      stopEdit: () => setEditingId(null),
+      stopEdit: () => {
+        setEditingId(null);
+        // Keyboard-first: back to the composer, where Up arrow started the edit.
+        requestAnimationFrame(() => document.querySelector<HTMLTextAreaElement>(`textarea[aria-label="${CSS.escape(`Message ${title}`)}"]`)?.focus());
+      },
       save: (m, text) => actions.editMessage(m.id, text),
       askDelete: setDeleting,
       canEdit: (m) => m.sender.id === meId && !m.deletedAt && m.kind !== "system",
       canDelete,
     };
-  }, [space, meId, isAdmin, loaded, editingId, actions]);
+  }, [space, meId, isAdmin, loaded, editingId, actions, title]);
 
   return (
     <section aria-label={title} className="flex min-w-0 flex-1 flex-col">

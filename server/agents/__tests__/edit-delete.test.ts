@@ -14,7 +14,7 @@ import { addMembers } from "@/server/domain/spaces/add-members";
 import { createGateway } from "@/server/agents/gateway";
 import { ManualClock } from "@/server/agents/clock";
 import { WAIT_TIMEOUT_MS } from "@/lib/limits";
-import { AppError } from "@/server/domain/errors";
+import type { AppError } from "@/server/domain/errors";
 
 let srv: TestServer | undefined;
 afterEach(async () => {
