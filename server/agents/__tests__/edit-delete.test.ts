@@ -149,4 +149,18 @@ describe("deletions", () => {
     expect(next).toContain(`"Ada" removed your message of ${answer.createdAt.toISOString()} [msg:${answer.id}]`);
     expect(next).not.toContain("the answer is 41");
   });
+
+  it("a deletion drops the copies agents keep: the trigger quote on their replies and earlier-history summaries", async () => {
+    const s = await setup({ Scout: replyOnce("on it") });
+    const m = await s.say("call me at 555-0199");
+    const answer = await s.srv.deps.db.message.findFirstOrThrow({ where: { text: "on it" } });
+    expect(answer.origin).toMatchObject({ triggerText: "call me at 555-0199" });
+    await s.srv.deps.db.earlierSummary.create({
+      data: { agentId: s.agents.Scout!.id, spaceId: s.space.id, throughSeq: m.seq, digest: { summary: "Ada: call me at 555-0199", keyLines: [] } },
+    });
+    await deleteMessage(s.srv.deps, s.ada.actor, { messageId: m.id });
+    const after = await s.srv.deps.db.message.findUniqueOrThrow({ where: { id: answer.id } });
+    expect(JSON.stringify(after.origin)).not.toContain("555-0199");
+    expect(await s.srv.deps.db.earlierSummary.count({ where: { spaceId: s.space.id } })).toBe(0);
+  });
 });
