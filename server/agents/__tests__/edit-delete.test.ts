@@ -162,5 +162,12 @@ describe("deletions", () => {
     const after = await s.srv.deps.db.message.findUniqueOrThrow({ where: { id: answer.id } });
     expect(JSON.stringify(after.origin)).not.toContain("555-0199");
     expect(await s.srv.deps.db.earlierSummary.count({ where: { spaceId: s.space.id } })).toBe(0);
+    // The contexts the run inspector shows no longer hold it (TRIGGER and history lines alike).
+    const contexts = await s.srv.deps.db.runEvent.findMany({ where: { type: "context" }, select: { contextText: true } });
+    expect(contexts.length).toBeGreaterThan(0);
+    for (const c of contexts) expect(c.contextText).not.toContain("555-0199");
+    expect(contexts.some((c) => c.contextText?.includes('message: "(message deleted)"'))).toBe(true);
+    const snapshots = await s.srv.deps.db.run.findMany({ select: { contextSnapshot: true } });
+    for (const r of snapshots) expect(r.contextSnapshot ?? "").not.toContain("555-0199");
   });
 });

@@ -1,8 +1,8 @@
 // Deleting a message (who may: may-delete-message.ts). The text is blanked where it is stored,
 // with every copy this feature or the agents keep of it (its edits' before/after texts, the
-// trigger quote on agents' replies, a wait's reply, earlier-history summaries), so it cannot
-// leak to anyone later; sender and time stay and clients show a "message deleted" placeholder.
-// Deleting again is a no-op.
+// trigger quote on agents' replies, a wait's reply, earlier-history summaries, the contexts
+// runs were given as the run inspector shows them), so it cannot leak to anyone later; sender
+// and time stay and clients show a "message deleted" placeholder. Deleting again is a no-op.
 import type { MessageDto } from "@/lib/realtime/dto";
 import { rooms } from "@/lib/realtime/events";
 import type { Actor, Deps } from "../deps";
@@ -10,6 +10,7 @@ import { AppError } from "../errors";
 import { messageInclude, toMessageDto } from "../dto";
 import { messageToChange } from "./message-to-change";
 import { deleteRight } from "./may-delete-message";
+import { scrubRunContexts } from "./scrub-run-contexts";
 
 export async function deleteMessage(deps: Deps, actor: Actor, input: { messageId: string }): Promise<MessageDto> {
   const { db, events } = deps;
@@ -34,6 +35,7 @@ export async function deleteMessage(deps: Deps, actor: Actor, input: { messageId
     await tx.$executeRaw`UPDATE "Run" SET "waitState" = "waitState" - 'reply',
         "resumeAt" = CASE WHEN status = 'waiting_reply' AND "resumeAt" IS NOT NULL THEN ("waitState"->>'timeoutAt')::timestamp ELSE "resumeAt" END
       WHERE "waitState" -> 'reply' ->> 'messageId' = ${message.id}`;
+    await scrubRunContexts(tx, message);
     // A model-written summary of earlier history may retell it: dropped, so it is written again without it.
     await tx.earlierSummary.deleteMany({ where: { spaceId: message.spaceId, throughSeq: { gte: message.seq } } });
     return tx.message.findUniqueOrThrow({ where: { id: message.id }, include: messageInclude });
