@@ -53,6 +53,7 @@ test("two people: edit with the Up arrow, edit from the toolbar, delete with a c
   // Alice edits from the toolbar (hover), then deletes with the confirmation dialog.
   const mine = aliceLog.getByRole("article", { name: "Alice: Lunch at 1pm?" });
   await mine.hover();
+  await alice.page.screenshot({ path: `${SHOTS}/edit-delete-toolbar-light-desktop.png` });
   await mine.getByRole("button", { name: "Edit message" }).click();
   await aliceLog.getByRole("textbox", { name: "Edit message" }).fill("Lunch at 1pm in the park?");
   await aliceLog.getByRole("button", { name: "Save" }).click();
@@ -78,7 +79,9 @@ test("two people: edit with the Up arrow, edit from the toolbar, delete with a c
 
   // Screenshots: light and dark, desktop and phone, with an edit open.
   await send(alice.page, title, "One more thing");
+  await expect(aliceLog.getByRole("article", { name: "Alice: One more thing" })).toBeVisible();
   await composer(alice.page, title).press("ArrowUp");
+  await expect(aliceLog.getByRole("textbox", { name: "Edit message" })).toBeFocused();
   for (const scheme of ["light", "dark"] as const) {
     await alice.page.emulateMedia({ colorScheme: scheme });
     await alice.page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
@@ -87,9 +90,13 @@ test("two people: edit with the Up arrow, edit from the toolbar, delete with a c
       ["phone", { width: 390, height: 844 }],
     ] as const) {
       await alice.page.setViewportSize(viewport);
+      // The phone drawer slides out of view when the width changes: let it finish.
+      await alice.page.waitForTimeout(400);
       await alice.page.screenshot({ path: `${SHOTS}/edit-delete-${scheme}-${size}.png` });
     }
   }
+  // Bob's side, light: the placeholder, the quote and an edited message.
+  await bob.page.screenshot({ path: `${SHOTS}/edit-delete-bob-light-desktop.png` });
   await alice.context.close();
   await bob.context.close();
 });

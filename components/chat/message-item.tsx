@@ -138,10 +138,11 @@ export const MessageItem = memo(function MessageItem({
         ) : editing ? (
           <MessageEditor message={message} />
         ) : (
-          <>
+          // Edited: the mark follows the last line of the text, as in Slack.
+          <div className={message.editedAt ? "[&>.md]:inline [&>.md>*:last-child]:inline" : undefined}>
             <Markdown text={message.text} />
             {message.editedAt && <EditedMark at={message.editedAt} />}
-          </>
+          </div>
         )}
         {chainLimit != null && (
           <p
