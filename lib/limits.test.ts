@@ -9,6 +9,11 @@ describe("product limits", () => {
     expect(limits.MAX_PAGE_SIZE).toBe(200);
   });
   it("chain depth limit defaults to 5", () => expect(limits.MAX_CHAIN_DEPTH).toBe(5));
+  it("edits and deletions: 30 a minute per user; reconnect catch-up reads 1000 seqs a call; 10 changes shown to an agent", () => {
+    expect(limits.RATE_LIMITS.messageChangesPerUser).toEqual({ points: 30, durationS: 60 });
+    expect(limits.MAX_CHANGED_RANGE).toBe(1000);
+    expect(limits.MAX_MESSAGE_CHANGES_SHOWN).toBe(10);
+  });
   it("who may see a run's live events is remembered for 1 s", () => expect(limits.ADMIN_VIEWERS_TTL_MS).toBe(1000));
   it("a run's call contexts are numbered up to 2000, the run page's event cap", () => expect(limits.MAX_RUN_CALL_NUMBER).toBe(2000));
   it("bodies over 64 KiB are refused", () => expect(limits.MAX_BODY_BYTES).toBe(65536));

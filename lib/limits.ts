@@ -12,6 +12,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_REQUEST_ID_LENGTH = 128;
 /** Agent chain-depth limit per space unless the space overrides it. */
 export const MAX_CHAIN_DEPTH = 5;
+/** `messages:changed` (edits and deletions a reconnecting client missed) covers at most this many seqs per call; the client pages on. */
+export const MAX_CHANGED_RANGE = 1000;
 /** Reconnect replay returns at most this many missed messages per call; the client pages on. */
 export const MAX_REPLAY_BATCH = 500;
 /** Client-side: read receipts are written at most this often per space. */
@@ -144,6 +146,8 @@ export const MODEL_TEST_MAX_OUTPUT_TOKENS = 32;
 export const MODEL_TEST_TIMEOUT_MS = 20_000;
 /** Agents an admin can create; past it, creating one is refused (archived agents do not count). */
 export const MAX_AGENTS = 100;
+/** Edits and removals of messages listed in an agent's next context (MESSAGE CHANGES), newest kept. */
+export const MAX_MESSAGE_CHANGES_SHOWN = 10;
 /** Admin changes listed in an agent's next context ("changed since your last run"); older ones are counted. */
 export const MAX_ADMIN_CHANGES_SHOWN = 10;
 /** A plan's newest runs listed with it on the admin page; the rest are counted (and paged through its runs route). */
@@ -195,6 +199,8 @@ export const RATE_LIMITS = {
   signInRetryPerAccountIp: { points: 1, durationS: SIGN_IN_DELAY_MAX_MS / 1000 },
   /** Sign-ups per IP. */
   signupPerIp: { points: 5, durationS: 60 * 60 },
+  /** Edits and deletions of messages per user, over HTTP and the socket together. */
+  messageChangesPerUser: { points: 30, durationS: 60 },
   /** Messages per user, over HTTP and the socket together. */
   messagesPerUser: { points: 20, durationS: 10 },
   /** Past messagesPerUser, retries of already-stored messages still get their message back, this many times. */

@@ -20,13 +20,16 @@ const KNOWN: Record<keyof ClientToServerEvents, true> = {
   "space:leave": true,
   "space:rename": true,
   "entities:list": true,
+  "message:edit": true,
+  "message:delete": true,
+  "messages:changed": true,
 };
 export const KNOWN_EVENTS = Object.keys(KNOWN);
 
 /** Names the client library refuses to emit (its own lifecycle events). */
 const CLIENT_RESERVED = new Set(["connect", "connect_error", "disconnect", "disconnecting", "newListener", "removeListener"]);
 const UNKNOWN_EVENTS = [
-  "message:delete",
+  "message:purge",
   "admin:all",
   "error",
   "__proto__",

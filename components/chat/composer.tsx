@@ -15,9 +15,11 @@ interface Props {
   /** The space's saved draft, and where each change of it goes. */
   initialText?: string;
   onDraft?(text: string): void;
+  /** Up arrow in the empty composer: edit my last message here (false when there is none). */
+  onEditLast?(): boolean;
 }
 
-export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, onTyping, initialText = "", onDraft }: Props) {
+export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, onTyping, initialText = "", onDraft, onEditLast }: Props) {
   const [text, setText] = useState(initialText);
   const ref = useRef<HTMLTextAreaElement>(null);
   const tooLong = text.length > MAX_MESSAGE_LENGTH;
@@ -73,6 +75,7 @@ export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, o
                 e.preventDefault();
                 submit();
               } else if (e.key === "Escape" && replyTo) onCancelReply();
+              else if (e.key === "ArrowUp" && text === "" && !e.shiftKey && !e.altKey && !e.metaKey && !e.ctrlKey && onEditLast?.()) e.preventDefault();
             }}
             className="max-h-[200px] min-h-[2.25rem] flex-1 resize-none bg-transparent px-2 py-1.5 text-[0.9375rem] outline-none placeholder:text-zinc-400"
           />

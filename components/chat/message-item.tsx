@@ -6,6 +6,7 @@ import { Avatar } from "./avatar";
 import { Markdown } from "./markdown";
 import { SeenBy } from "./seen-by";
 import { plainText } from "@/lib/plain-text";
+import { DeletedText, EditedMark, MessageChangeButtons, MessageEditor, useMessageChanges } from "./message-changes";
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
@@ -113,10 +114,11 @@ export const MessageItem = memo(function MessageItem({
   onShowChain,
   unanswered,
 }: Props) {
+  const editing = useMessageChanges()?.editingId === message.id;
   return (
     <article
       id={`msg-${message.id}`}
-      aria-label={`${message.sender.name}: ${message.text.slice(0, 80)}`}
+      aria-label={message.deletedAt ? `${message.sender.name}: message deleted` : `${message.sender.name}: ${message.text.slice(0, 80)}`}
       data-seq={message.seq}
       className={clsx("group relative flex gap-3 px-4 hover:bg-zinc-50 dark:hover:bg-zinc-900/60", compact ? "py-0.5" : "pt-2 pb-0.5")}
     >
@@ -127,13 +129,24 @@ export const MessageItem = memo(function MessageItem({
           <button
             type="button"
             onClick={() => onJumpTo(message.replyTo!.id)}
-            aria-label={`Replying to ${message.replyTo.senderName}: ${plainText(message.replyTo.text, 60)}`}
+            aria-label={`Replying to ${message.replyTo.senderName}: ${message.replyTo.deleted ? "message deleted" : plainText(message.replyTo.text, 60)}`}
             className="mt-0.5 mb-1 block max-w-full truncate border-l-2 border-indigo-400 pl-2 text-left text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-200"
           >
-            <span className="font-medium">{message.replyTo.senderName}</span> {plainText(message.replyTo.text, 200)}
+            <span className="font-medium">{message.replyTo.senderName}</span>{" "}
+            {message.replyTo.deleted ? <em>message deleted</em> : plainText(message.replyTo.text, 200)}
           </button>
         )}
-        <Markdown text={message.text} />
+        {message.deletedAt ? (
+          <DeletedText />
+        ) : editing ? (
+          <MessageEditor message={message} />
+        ) : (
+          // Edited: the mark follows the last line of the text, as in Slack.
+          <div className={message.editedAt ? "[&>.md]:inline [&>.md>*:last-child]:inline" : undefined}>
+            <Markdown text={message.text} />
+            {message.editedAt && <EditedMark at={message.editedAt} />}
+          </div>
+        )}
         {chainLimit != null && (
           <p
             role="note"
@@ -155,14 +168,17 @@ export const MessageItem = memo(function MessageItem({
       </div>
       {/* Transparent, not display:none, until hover or focus: keyboard users can Tab to Reply and Run. */}
       <div className="absolute top-1 right-3 flex rounded-md border border-zinc-200 bg-white opacity-0 shadow-sm pointer-events-none group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 dark:border-zinc-700 dark:bg-zinc-800">
-        <button
-          type="button"
-          onClick={() => onReply(message)}
-          className="px-2 py-1 text-xs font-medium hover:bg-zinc-100 dark:hover:bg-zinc-700"
-          aria-label={`Reply to ${message.sender.name}`}
-        >
-          ↩ Reply
-        </button>
+        {!message.deletedAt && (
+          <button
+            type="button"
+            onClick={() => onReply(message)}
+            className="px-2 py-1 text-xs font-medium hover:bg-zinc-100 dark:hover:bg-zinc-700"
+            aria-label={`Reply to ${message.sender.name}`}
+          >
+            ↩ Reply
+          </button>
+        )}
+        <MessageChangeButtons message={message} />
         {onShowChain && (
           <button
             type="button"

@@ -1,7 +1,7 @@
 "use client";
 // One open space: header, timeline, typing line and composer. The divider position is
 // fixed when the space is opened, so reading does not make it jump away.
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import type { MessageDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
 import { firstUnreadSeq } from "@/lib/client/timeline";
 import type { PendingMessage, Timeline } from "./workspace-reducer";
@@ -9,6 +9,8 @@ import type { WorkspaceActions } from "./use-workspace";
 import { MessageList } from "./message-list";
 import { Composer, TypingLine } from "./composer";
 import { readDraft, writeDraft } from "./drafts";
+import { DeleteMessageDialog, type MessageChanges, MessageChangesContext, deletePermission } from "./message-changes";
+import { lastEditable } from "@/lib/client/message-updates";
 
 interface Props {
   space: SpaceDto;
@@ -61,6 +63,25 @@ export function SpaceView({
   const onSeeNewest = useCallback((m: MessageDto) => actions.markRead(space.id, m), [actions, space.id]);
   const hasAgents = space.members.some((m) => m.type === "agent");
   const showChain = useCallback((m: MessageDto) => onShowChain(m.id), [onShowChain]);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<MessageDto | null>(null);
+  const loaded = timeline?.messages;
+  const changes = useMemo<MessageChanges>(() => {
+    const canDelete = deletePermission(space, meId, isAdmin, loaded ?? []);
+    return {
+      editingId,
+      startEdit: (m) => setEditingId(m.id),
+      stopEdit: () => {
+        setEditingId(null);
+        // Keyboard-first: back to the composer, where Up arrow started the edit.
+        requestAnimationFrame(() => document.querySelector<HTMLTextAreaElement>(`textarea[aria-label="${CSS.escape(`Message ${title}`)}"]`)?.focus());
+      },
+      save: (m, text) => actions.editMessage(m.id, text),
+      askDelete: setDeleting,
+      canEdit: (m) => m.sender.id === meId && !m.deletedAt && m.kind !== "system",
+      canDelete,
+    };
+  }, [space, meId, isAdmin, loaded, editingId, actions, title]);
 
   return (
     <section aria-label={title} className="flex min-w-0 flex-1 flex-col">
@@ -89,24 +110,26 @@ export function SpaceView({
           {space.members.length}
         </button>
       </header>
-      <MessageList
-        key={space.id}
-        space={space}
-        timeline={timeline}
-        pending={pending}
-        drafts={drafts}
-        unanswered={unanswered}
-        isAdmin={isAdmin}
-        meId={meId}
-        dividerSeq={dividerSeq}
-        onLoadOlder={onLoadOlder}
-        onReply={setReplyTo}
-        onShowChain={hasAgents ? showChain : null}
-        onRetry={actions.retry}
-        onDiscard={actions.discard}
-        online={online}
-        onSeeNewest={onSeeNewest}
-      />
+      <MessageChangesContext.Provider value={changes}>
+        <MessageList
+          key={space.id}
+          space={space}
+          timeline={timeline}
+          pending={pending}
+          drafts={drafts}
+          unanswered={unanswered}
+          isAdmin={isAdmin}
+          meId={meId}
+          dividerSeq={dividerSeq}
+          onLoadOlder={onLoadOlder}
+          onReply={setReplyTo}
+          onShowChain={hasAgents ? showChain : null}
+          onRetry={actions.retry}
+          onDiscard={actions.discard}
+          online={online}
+          onSeeNewest={onSeeNewest}
+        />
+      </MessageChangesContext.Provider>
       <TypingLine names={typingNames} activity={activity} />
       <Composer
         key={`composer-${space.id}`}
@@ -121,7 +144,13 @@ export function SpaceView({
         onTyping={(typing) => actions.setTyping(space.id, typing)}
         initialText={readDraft(meId, space.id)}
         onDraft={(text) => writeDraft(meId, space.id, text)}
+        onEditLast={() => {
+          const last = lastEditable(timeline?.messages ?? [], meId);
+          if (last) setEditingId(last.id);
+          return last !== null;
+        }}
       />
+      <DeleteMessageDialog message={deleting} onConfirm={(m) => actions.deleteMessage(m.id)} onClose={() => setDeleting(null)} />
     </section>
   );
 }

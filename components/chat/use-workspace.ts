@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import type { MessageDto } from "@/lib/realtime/dto";
 import { connectSocket, request, RequestError, type ClientSocket } from "@/lib/client/socket";
-import { READ_RECEIPT_DEBOUNCE_MS } from "@/lib/limits";
+import { MAX_CHANGED_RANGE, READ_RECEIPT_DEBOUNCE_MS } from "@/lib/limits";
 import { PROTOCOL_VERSION } from "@/lib/realtime/events";
 import { contiguousEnd } from "@/lib/client/timeline";
 import { initialState, reducer, type PendingMessage, type WorkspaceState } from "./workspace-reducer";
@@ -111,13 +111,28 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       }
     }
 
+    // Edits and deletions missed while away keep their seqs, so seq replay cannot show them:
+    // the loaded range is asked for its changed messages, MAX_CHANGED_RANGE seqs at a time.
+    async function catchUpChanges(spaceId: string) {
+      const loaded = stateRef.current.timelines[spaceId]?.messages ?? [];
+      if (loaded.length === 0) return;
+      const last = loaded.at(-1)!.seq;
+      for (let from = loaded[0]!.seq; from <= last; from += MAX_CHANGED_RANGE) {
+        const { messages } = await request(socket, "messages:changed", { spaceId, fromSeq: from, toSeq: Math.min(last, from + MAX_CHANGED_RANGE - 1) });
+        if (messages.length) dispatch({ type: "updated", spaceId, messages });
+      }
+    }
+
     // After a reconnect every loaded timeline catches up, then the outbox goes out again
     // with the same keys.
     async function resync() {
       const { spaces } = await request(socket, "spaces:list", {});
       dispatch({ type: "spaces", spaces });
       for (const spaceId of Object.keys(stateRef.current.timelines)) {
-        if (spaces.some((s) => s.id === spaceId)) await catchUp(spaceId);
+        if (spaces.some((s) => s.id === spaceId)) {
+          await catchUp(spaceId);
+          await catchUpChanges(spaceId);
+        }
       }
     }
 
@@ -174,6 +189,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       dispatch({ type: "message", message });
       if (gap) void catchUp(message.spaceId).catch(() => {});
     });
+    socket.on("message:updated", ({ message }) => dispatch({ type: "updated", spaceId: message.spaceId, messages: [message] }));
     socket.on("read:updated", (cursor) => dispatch({ type: "read", cursor }));
     socket.on("presence:updated", ({ online, offline }) => dispatch({ type: "presence", online, offline }));
     socket.on("typing:updated", ({ spaceId, entity, typing }) => dispatch({ type: "typing", spaceId, entity, typing }));
@@ -279,6 +295,16 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       refreshEntities: () => call(async (s) => dispatch({ type: "entities", entities: (await request(s, "entities:list", {})).entities })),
       upsertSpace: (space: WorkspaceState["spaces"][string]) => dispatch({ type: "space", space }),
       dismissNotice: (id: string) => dispatch({ type: "dismissNotice", id }),
+      editMessage: (messageId: string, text: string) =>
+        call(async (s) => {
+          const { message } = await request(s, "message:edit", { messageId, text });
+          dispatch({ type: "updated", spaceId: message.spaceId, messages: [message] });
+        }),
+      deleteMessage: (messageId: string) =>
+        call(async (s) => {
+          const { message } = await request(s, "message:delete", { messageId });
+          dispatch({ type: "updated", spaceId: message.spaceId, messages: [message] });
+        }),
     };
   }, [openSpace, loadOlder, send, retry, discard, markRead, setTyping]);
 

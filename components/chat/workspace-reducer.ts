@@ -2,6 +2,7 @@
 // typing, connection. Pure reducer; the socket hook (use-workspace.ts) feeds it events.
 import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
 import { countUnread, mergeMessages } from "@/lib/client/timeline";
+import { applyMessageUpdates } from "@/lib/client/message-updates";
 import { isLiveStatus } from "@/lib/runs/run-status";
 import { type PendingMessage, queueFrom, waitForConnection } from "./outbox";
 
@@ -77,7 +78,9 @@ export type Action =
   | { type: "draft"; draft: RunStreamDto }
   | { type: "draftWithdrawn"; clientMessageId: string }
   | { type: "unanswered"; note: UnansweredDto }
-  | { type: "decided"; messageId: string };
+  | { type: "decided"; messageId: string }
+  /** Messages changed (edited, deleted): their new states, live or from the reconnect catch-up. */
+  | { type: "updated"; spaceId: string; messages: MessageDto[] };
 
 export function initialState(meId: string, activeSpaceId: string | null): WorkspaceState {
   return {
@@ -196,6 +199,12 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
       // The streamed draft becomes this message in the same render: one bubble, no jump.
       const drafts = m.clientMessageId && state.drafts[m.clientMessageId] ? omit(state.drafts, m.clientMessageId) : state.drafts;
       return { ...state, spaces, timelines, typing, drafts, pending: withoutPending(state.pending, [m]) };
+    }
+    case "updated": {
+      const t = state.timelines[action.spaceId];
+      if (!t) return state;
+      const messages = applyMessageUpdates(t.messages, action.messages);
+      return messages === t.messages ? state : { ...state, timelines: { ...state.timelines, [action.spaceId]: { ...t, messages } } };
     }
     case "chainStopped": {
       const t = state.timelines[action.spaceId];

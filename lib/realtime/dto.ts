@@ -21,7 +21,7 @@ export interface MessageDto {
   text: string;
   replyToMessageId: string | null;
   /** A short quote of the replied-to message, for rendering the reply. */
-  replyTo: { id: string; seq: number; senderName: string; text: string } | null;
+  replyTo: { id: string; seq: number; senderName: string; text: string; deleted?: boolean } | null;
   clientMessageId: string | null;
   runId: string | null;
   origin: Record<string, unknown> | null;
@@ -31,6 +31,10 @@ export interface MessageDto {
   /** "system": a line the server wrote about the channel ("Ada added Planner"), shown as a notice, not as the sender's words. Absent otherwise. */
   kind?: "system";
   createdAt: string;
+  /** When its text was last edited; null if never. */
+  editedAt: string | null;
+  /** When it was deleted (its text is then ""; sender and time stay); null if not. */
+  deletedAt: string | null;
 }
 
 export type AgentStatus = "active" | "disabled" | "archived";

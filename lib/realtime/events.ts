@@ -29,6 +29,21 @@ export const sendMessageInput = z.object({
   replyToMessageId: id.optional(),
 });
 
+export const editMessageInput = z.object({
+  messageId: id,
+  text: z
+    .string()
+    .refine((t) => t.trim().length > 0, "Message is empty")
+    .refine(...withinLength(MAX_MESSAGE_LENGTH, "Message")),
+});
+export const deleteMessageInput = z.object({ messageId: id });
+/** Reconnect: the messages of a seq range that were edited or deleted (the client re-reads its loaded range). */
+export const changedInput = z.object({
+  spaceId: id,
+  fromSeq: z.number().int().min(0),
+  toSeq: z.number().int().min(0),
+});
+
 export const historyInput = z.object({
   spaceId: id,
   beforeSeq: z.number().int().positive().optional(),
@@ -80,11 +95,16 @@ export interface ClientToServerEvents {
   "space:leave": (p: z.input<typeof spaceIdInput>, ack: AckFn<null>) => void;
   "space:rename": (p: z.input<typeof renameSpaceInput>, ack: AckFn<{ space: SpaceDto }>) => void;
   "entities:list": (p: Record<string, never>, ack: AckFn<{ entities: EntityDto[] }>) => void;
+  "message:edit": (p: z.input<typeof editMessageInput>, ack: AckFn<{ message: MessageDto }>) => void;
+  "message:delete": (p: z.input<typeof deleteMessageInput>, ack: AckFn<{ message: MessageDto }>) => void;
+  "messages:changed": (p: z.input<typeof changedInput>, ack: AckFn<{ messages: MessageDto[] }>) => void;
 }
 
 export interface ServerToClientEvents {
   "session:ready": (p: { protocol: number; entityId: string; online: string[] }) => void;
   "message:new": (p: { message: MessageDto }) => void;
+  /** A message changed (edited, deleted, …): its whole new state, to replace the one the client has. */
+  "message:updated": (p: { message: MessageDto }) => void;
   "read:updated": (p: ReadCursorDto) => void;
   /** Batched: who came online and who went offline since the last batch (state at send time). */
   "presence:updated": (p: { online: string[]; offline: string[] }) => void;

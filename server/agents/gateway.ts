@@ -8,6 +8,7 @@ import { systemClock, type Clock } from "./clock";
 import type { GatewayCtx } from "./gateway-context";
 import { defaultModelResolver, type ModelResolver } from "./models/resolve-model";
 import { onMessage } from "./triggers/on-message";
+import { onMessageDeleted, onMessageEdited } from "./triggers/on-message-change";
 import { RunWorker } from "./runs/worker";
 import type { LoopHeadroom } from "./runs/loop-headroom";
 import { PlanScheduler } from "./plans/scheduler";
@@ -90,6 +91,16 @@ export function createGateway(deps: Deps, opts: GatewayOptions = {}): Gateway {
     pending.add(p);
   });
 
+  // Edits and deletions are background work too (triggers/on-message-change.ts).
+  const background = (what: string, messageId: string, work: () => Promise<void>) => {
+    const p = inBackground(work)
+      .catch((err) => log.error({ err, messageId }, `${what} handling failed`))
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  };
+  const offEdited = deps.bus.on("message:edited", (e) => background("edit", e.message.id, () => onMessageEdited(ctx, e)));
+  const offDeleted = deps.bus.on("message:deleted", (e) => background("deletion", e.message.id, () => onMessageDeleted(ctx, e)));
+
   const tick = async () => {
     await scheduler.tick();
     await worker.recoverStale();
@@ -137,6 +148,8 @@ export function createGateway(deps: Deps, opts: GatewayOptions = {}): Gateway {
       // Last: messages posted until now (by runs that finished, by requests and socket events
       // in flight) still made their runs; those are in the database for other processes.
       unsubscribe();
+      offEdited();
+      offDeleted();
       await Promise.allSettled([...pending]);
     },
   };

@@ -6,6 +6,10 @@ import type { MessageDto } from "@/lib/realtime/dto";
 
 export interface DomainEvents {
   "message:created": MessageDto;
+  /** A message's text changed: its new state and the text before. */
+  "message:edited": { message: MessageDto; before: string };
+  /** A message was deleted (its text is gone): its new state and who deleted it. */
+  "message:deleted": { message: MessageDto; byEntityId: string };
 }
 
 export class DomainBus {

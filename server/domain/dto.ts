@@ -8,7 +8,7 @@ export const memberEntitySelect = { ...entitySelect, agent: { select: { id: true
 
 export const messageInclude = {
   sender: { select: entitySelect },
-  replyTo: { select: { id: true, seq: true, text: true, sender: { select: { name: true } } } },
+  replyTo: { select: { id: true, seq: true, text: true, deletedAt: true, sender: { select: { name: true } } } },
 } as const;
 
 interface EntityRow {
@@ -42,8 +42,10 @@ export interface MessageRow {
   /** Absent or "text" for what someone wrote; "system" for a line the server wrote (spaces/membership-line.ts). */
   kind?: "text" | "system";
   createdAt: Date;
+  editedAt?: Date | null;
+  deletedAt?: Date | null;
   sender: EntityRow;
-  replyTo: { id: string; seq: number; text: string; sender: { name: string } } | null;
+  replyTo: { id: string; seq: number; text: string; deletedAt?: Date | null; sender: { name: string } } | null;
 }
 
 export const toMessageDto = (m: MessageRow): MessageDto => ({
@@ -51,9 +53,10 @@ export const toMessageDto = (m: MessageRow): MessageDto => ({
   seq: m.seq,
   spaceId: m.spaceId,
   sender: toEntityDto(m.sender),
-  text: m.text,
+  // A deleted message's text is blanked where it is stored; "" here too, whatever a row says.
+  text: m.deletedAt ? "" : m.text,
   replyToMessageId: m.replyToMessageId,
-  replyTo: m.replyTo ? { id: m.replyTo.id, seq: m.replyTo.seq, senderName: m.replyTo.sender.name, text: m.replyTo.text.slice(0, QUOTE_LENGTH) } : null,
+  replyTo: m.replyTo ? quoteOf(m.replyTo) : null,
   clientMessageId: m.clientMessageId,
   runId: m.runId,
   origin: publicOrigin(m.origin),
@@ -61,7 +64,15 @@ export const toMessageDto = (m: MessageRow): MessageDto => ({
   chainStopLimit: m.chainStopLimit,
   ...(m.kind === "system" && { kind: "system" as const }),
   createdAt: m.createdAt.toISOString(),
+  editedAt: m.editedAt?.toISOString() ?? null,
+  deletedAt: m.deletedAt?.toISOString() ?? null,
 });
+
+/** A reply's quote; a deleted quoted message is quoted as deleted, without its text (which no message can be: sends refuse empty text). */
+function quoteOf(q: NonNullable<MessageRow["replyTo"]>): NonNullable<MessageDto["replyTo"]> {
+  const deleted = Boolean(q.deletedAt) || q.text === "";
+  return { id: q.id, seq: q.seq, senderName: q.sender.name, text: deleted ? "" : q.text.slice(0, QUOTE_LENGTH), ...(deleted && { deleted: true }) };
+}
 
 /**
  * Clients learn why an agent wrote (trigger type, whether it waits for an answer), never

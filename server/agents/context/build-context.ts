@@ -21,6 +21,7 @@ import { activeSpaceBlock, resumeBlock, triggerBlock } from "./blocks/trigger";
 import { type HistoryLines, type HistoryRoom, historyLines } from "./blocks/history";
 import { goalsBlock, memoriesBlock, plansBlock, plansDueBlock, spacesBlock } from "./blocks/workspace";
 import { closingPrompt } from "./blocks/closing";
+import { messageChangesBlock } from "./blocks/message-changes";
 import { boundedAdminChanges, boundedFailures, boundedFolded, boundedRuns, boundedThisRun } from "./bounded-blocks";
 import { type LineCounter, lineCounter } from "./fit";
 
@@ -178,7 +179,8 @@ function assemble(input: ContextInput, rooms: Rooms, count: LineCounter): BuiltC
   const admin = boundedAdminChanges(input, rooms.adminChanges, count);
   const runs = boundedRuns(input, rooms.runs, count);
   const failures = boundedFailures(input, rooms.failures, count);
-  const turnTail = [...(due.length ? ["", ...due] : []), ...admin, "", runs, ...failures];
+  const changes = messageChangesBlock(input);
+  const turnTail = [...(due.length ? ["", ...due] : []), ...admin, ...changes, "", runs, ...failures];
 
   const fixed = [staticPart, ...slow, ...turnHead, ...turnTail, prompt].join("\n");
   const budget = Math.max(0, input.maxTokens - countTokens(fixed, input.counting));
@@ -216,6 +218,7 @@ function assemble(input: ContextInput, rooms: Rooms, count: LineCounter): BuiltC
     ["plans", [plans, ...due]],
     ["this run so far", thisRun],
     ["admin changes", admin],
+    ["message changes", changes],
     ["active runs", [runs]],
     ["failed runs", failures],
     ["resumed", resumeBlock(input)],

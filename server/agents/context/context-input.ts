@@ -234,6 +234,8 @@ export interface ContextInput {
   failures: FailedRun[];
   /** Unresolved failed runs beyond those shown. */
   moreFailures: number;
+  /** Edits of seen messages and removals of the agent's own, in the active space since its previous run there (load-message-changes.ts). */
+  messageChanges?: MessageChangeLine[] | null;
   /** Admin changes since the agent's previous run started (load-admin-changes.ts); null or absent when none. */
   adminChanges?: AdminChanges | null;
   /** Earlier model calls of this run (load-this-run.ts); null on its first call. */
@@ -244,4 +246,16 @@ export interface ContextInput {
   counting?: TokenCounting;
   /** The cached digest of the active space's messages left out of earlier contexts (EARLIER IN THIS SPACE). */
   earlier?: EarlierDigest | null;
+}
+
+/** One edit or removal told to the agent (load-message-changes.ts). */
+export interface MessageChangeLine {
+  kind: "edited" | "removed";
+  messageId: string;
+  /** When it was edited or removed, and when the message was sent. */
+  at: string;
+  sentAt: string;
+  byName: string;
+  before?: string;
+  after?: string;
 }

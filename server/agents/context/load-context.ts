@@ -24,8 +24,11 @@ import { loadAdminChanges } from "./load-admin-changes";
 import { loadUnread } from "./load-unread";
 import { pendingTriggers } from "../runs/pending-triggers";
 import { loadAnchoredHistory } from "./load-anchored-history";
+import { loadMessageChanges } from "./load-message-changes";
 
 const entitySel = { id: true, name: true, type: true } as const;
+/** What a running run's TRIGGER shows once its message was deleted. */
+export const DELETED_TRIGGER_TEXT = "(this message was deleted; its text is no longer available)";
 
 export async function loadContext(
   db: Db,
@@ -143,6 +146,9 @@ export async function loadContext(
     moreFailures: failed.more,
     thisRun,
     adminChanges,
+    messageChanges: history
+      ? await loadMessageChanges(db, { id: run.id, agentId: agent.id, startedAt: run.startedAt }, agent.entityId, history.space.id, opts.now)
+      : null,
   };
 }
 
@@ -163,13 +169,22 @@ async function loadTrigger(db: Db, run: Run): Promise<TriggerInput> {
   }
   const m = await db.message.findUniqueOrThrow({
     where: { id: run.triggerMessageId! },
-    select: { id: true, text: true, createdAt: true, sender: { select: entitySel }, space: { select: { id: true, name: true } }, origin: true },
+    select: {
+      id: true,
+      text: true,
+      deletedAt: true,
+      createdAt: true,
+      sender: { select: entitySel },
+      space: { select: { id: true, name: true } },
+      origin: true,
+    },
   });
   return {
     type: "space_message",
     space: m.space,
     sender: m.sender,
-    message: { id: m.id, text: m.text, createdAt: m.createdAt.toISOString() },
+    // Deleted while the run executes: its text is gone (blanked where stored); the run is told so.
+    message: { id: m.id, text: m.deletedAt ? DELETED_TRIGGER_TEXT : m.text, createdAt: m.createdAt.toISOString() },
     senderExpectsReply: (m.origin as MessageOrigin | null)?.expectsReply === true,
     chainDepth: run.chainDepth,
     folded: await loadFolded(db, run.id, run.reach),

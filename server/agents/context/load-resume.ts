@@ -9,7 +9,10 @@ export async function loadQuestion(
   reach: readonly string[],
 ): Promise<{ messageId: string; text: string; space: { id: string; name: string } } | null> {
   if (!wait.messageId || !reach.includes(wait.spaceId)) return null;
-  const m = await db.message.findUnique({ where: { id: wait.messageId }, select: { id: true, text: true, space: { select: { id: true, name: true } } } });
+  const m = await db.message.findFirst({
+    where: { id: wait.messageId, deletedAt: null },
+    select: { id: true, text: true, space: { select: { id: true, name: true } } },
+  });
   return m && m.space.id === wait.spaceId ? { messageId: m.id, text: m.text, space: m.space } : null;
 }
 
@@ -29,7 +32,7 @@ export async function loadQuestions(
   });
   if (asked.length === 0) return new Map();
   const rows = await db.message.findMany({
-    where: { id: { in: asked.map((a) => a.messageId) }, spaceId: { in: [...reach] } },
+    where: { id: { in: asked.map((a) => a.messageId) }, spaceId: { in: [...reach] }, deletedAt: null },
     select: { id: true, text: true },
   });
   const texts = new Map(rows.map((m) => [m.id, m.text]));

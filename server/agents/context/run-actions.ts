@@ -66,14 +66,15 @@ export async function sentBy(db: Db, runId: string, reach: readonly string[], ta
     where: { runId },
     orderBy: { createdAt: "asc" },
     take,
-    select: { id: true, text: true, origin: true, space: { select: { id: true, name: true } } },
+    select: { id: true, text: true, deletedAt: true, origin: true, space: { select: { id: true, name: true } } },
   });
   return rows.map((m) => {
     const visible = reach.includes(m.space.id);
     return {
       messageId: m.id,
       space: visible ? m.space : null,
-      text: visible ? clip(m.text, SENT_CHARS) : null,
+      // Removed since (its text is gone where stored): the run still knows it posted, not what.
+      text: visible ? (m.deletedAt ? "(this message was deleted)" : clip(m.text, SENT_CHARS)) : null,
       wait: (m.origin as { expectsReply?: boolean } | null)?.expectsReply === true,
     };
   });

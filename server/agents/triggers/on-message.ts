@@ -21,7 +21,11 @@ import { rooms } from "@/lib/realtime/events";
 
 export type Decision = "triggered" | "folded" | "resumed" | "refused";
 
-export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
+/**
+ * `onlyEntityIds`: decide for these agents only, about a message that was edited to name them
+ * (on-message-change.ts); an edit answers no wait, so no waiting run resumes.
+ */
+export async function onMessage(ctx: GatewayCtx, m: MessageDto, opts: { onlyEntityIds?: ReadonlySet<string> } = {}): Promise<void> {
   const space = await ctx.db.space.findUnique({
     where: { id: m.spaceId },
     select: {
@@ -52,7 +56,7 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
   // not an agent of the space any more: no run, and no decision that would only be noise.
   const agents = space.memberships
     .map((ms) => ({ ...ms.entity, spaceIds: ms.entity.memberships.map((x) => x.spaceId), replyMode: ms.replyMode }))
-    .filter((e) => e.agent && !e.agent.archivedAt && e.id !== m.sender.id) as {
+    .filter((e) => e.agent && !e.agent.archivedAt && e.id !== m.sender.id && (!opts.onlyEntityIds || opts.onlyEntityIds.has(e.id))) as {
     id: string;
     name: string;
     spaceIds: string[];
@@ -62,7 +66,7 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
   if (agents.length === 0) return;
 
   const sender = await senderScope(ctx.db, m);
-  const resumed = await resolveWaitsFor(ctx, m, sender.reach);
+  const resumed = opts.onlyEntityIds ? new Set<string>() : await resolveWaitsFor(ctx, m, sender.reach);
   // Human messages start a chain at depth 0; an agent's message continues its run's chain.
   const fromAgent = m.sender.type === "agent";
   const depth = fromAgent ? m.chainDepth + 1 : 0;

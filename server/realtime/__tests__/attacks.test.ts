@@ -108,7 +108,7 @@ describe("forged and malformed input", () => {
 
   it("answers an unknown event that asks for an ack with an error ack, and ignores one that does not", async () => {
     const a = await alice.connect();
-    for (const event of ["no-such-event", "message:delete", "__proto__", "toString", ""]) {
+    for (const event of ["no-such-event", "message:purge", "__proto__", "toString", ""]) {
       const ack = await call(a, event as never, { spaceId: secretSpace });
       expect(ack, event).toMatchObject({ ok: false, error: { code: "bad_request" } });
     }
