@@ -8,6 +8,9 @@ interface SpaceRow {
   name: string;
   kind: "channel" | "direct";
   topic: string;
+  description: string;
+  visibility: "public" | "private";
+  archivedAt: Date | null;
   maxChainDepth: number;
   dailyTokenBudget: number | null;
   lastSeq: number;
@@ -44,6 +47,9 @@ export function toSpaceDto(space: SpaceRow, members: MemberRow[], viewer: { enti
     lastSeenSeq: viewer.lastSeenSeq,
     createdAt: space.createdAt.toISOString(),
     members: members.map(toMemberDto),
+    visibility: space.visibility,
+    description: space.description,
+    archived: space.archivedAt !== null,
   };
 }
 
