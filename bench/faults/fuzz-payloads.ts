@@ -20,6 +20,10 @@ const KNOWN: Record<keyof ClientToServerEvents, true> = {
   "space:leave": true,
   "space:rename": true,
   "entities:list": true,
+  "space:update": true,
+  "space:archive": true,
+  "channels:browse": true,
+  "space:joinPublic": true,
 };
 export const KNOWN_EVENTS = Object.keys(KNOWN);
 

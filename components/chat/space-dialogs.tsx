@@ -1,7 +1,8 @@
 "use client";
 // Create a channel, start a direct message, add people to a space.
 import { useState } from "react";
-import type { EntityDto, SpaceDto } from "@/lib/realtime/dto";
+import type { EntityDto, SpaceDto, SpaceVisibility } from "@/lib/realtime/dto";
+import { VisibilityChoice } from "./visibility-choice";
 import { Modal, buttonClass, inputClass } from "./modal";
 import { EntityPicker } from "./entity-picker";
 
@@ -46,15 +47,17 @@ export function NewChannelDialog({
   onClose(): void;
   entities: EntityDto[];
   meId: string;
-  onCreate(name: string, topic: string, memberIds: string[]): Promise<void>;
+  onCreate(name: string, topic: string, memberIds: string[], visibility: SpaceVisibility): Promise<void>;
 }) {
   const [name, setName] = useState("");
+  const [visibility, setVisibility] = useState<SpaceVisibility>("private");
   const [topic, setTopic] = useState("");
   const [selected, toggle, reset] = useToggleSet();
   const { error, busy, run } = useSubmit();
   const close = () => {
     setName("");
     setTopic("");
+    setVisibility("private");
     reset();
     onClose();
   };
@@ -65,7 +68,7 @@ export function NewChannelDialog({
         onSubmit={(e) => {
           e.preventDefault();
           void run(async () => {
-            await onCreate(name, topic, [...selected]);
+            await onCreate(name, topic, [...selected], visibility);
             close();
           });
         }}
@@ -87,6 +90,7 @@ export function NewChannelDialog({
           Topic <span className="font-normal text-zinc-500">(optional)</span>
           <input className={`${inputClass} mt-1`} value={topic} onChange={(e) => setTopic(e.target.value)} maxLength={250} />
         </label>
+        <VisibilityChoice value={visibility} onChange={setVisibility} />
         <fieldset>
           <legend className="mb-1 text-sm font-medium">Members</legend>
           <EntityPicker entities={entities.filter((e) => e.id !== meId)} selected={selected} onToggle={toggle} />
