@@ -54,7 +54,9 @@ export function ChannelBrowser({ open, onClose, browse, join, onOpen }: Props) {
             #{" "}
           </span>
           {c.name}
-          {c.visibility === "private" && <span className="ml-2 rounded bg-zinc-200 px-1.5 text-xs font-normal text-zinc-700 dark:bg-zinc-700 dark:text-zinc-200">private</span>}
+          {c.visibility === "private" && (
+            <span className="ml-2 rounded bg-zinc-200 px-1.5 text-xs font-normal text-zinc-700 dark:bg-zinc-700 dark:text-zinc-200">private</span>
+          )}
         </p>
         {c.topic && <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{c.topic}</p>}
         <p className="text-xs text-zinc-500">

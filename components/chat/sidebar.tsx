@@ -18,12 +18,27 @@ interface Props {
   onOpen(spaceId: string): void;
   onNewChannel(): void;
   onNewDirect(): void;
+  onBrowseChannels(): void;
   notices: Notice[];
   onDismissNotice(id: string): void;
 }
 
-export function Sidebar({ me, spaces, activeSpaceId, online, meId, connection, onOpen, onNewChannel, onNewDirect, notices, onDismissNotice }: Props) {
-  const channels = spaces.filter((s) => s.kind === "channel");
+export function Sidebar({
+  me,
+  spaces,
+  activeSpaceId,
+  online,
+  meId,
+  connection,
+  onOpen,
+  onNewChannel,
+  onNewDirect,
+  onBrowseChannels,
+  notices,
+  onDismissNotice,
+}: Props) {
+  // Archived channels leave the sidebar (the channel browser lists them); the open one stays while open.
+  const channels = spaces.filter((s) => s.kind === "channel" && (!s.archived || s.id === activeSpaceId));
   const directs = spaces.filter((s) => s.kind === "direct");
   const drafts = useDraftSpaces(meId);
   return (
@@ -56,6 +71,18 @@ export function Sidebar({ me, spaces, activeSpaceId, online, meId, connection, o
               }
             />
           ))}
+          <li>
+            <button
+              type="button"
+              onClick={onBrowseChannels}
+              className="mx-2 flex w-[calc(100%-1rem)] items-center gap-2 rounded-md px-2 py-1 text-left text-[0.9375rem] text-zinc-400 hover:bg-white/5 hover:text-white"
+            >
+              <span aria-hidden className="w-4 text-center">
+                ⌕
+              </span>
+              Browse channels
+            </button>
+          </li>
         </Section>
         <Section title="Direct messages" addLabel="New direct message" onAdd={onNewDirect}>
           {directs.map((s) => {

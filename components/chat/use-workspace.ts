@@ -269,14 +269,15 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       discard,
       markRead,
       setTyping,
-      createChannel: (name: string, topic: string, memberIds: string[]) =>
-        call(async (s) => (await request(s, "space:create", { name, topic, memberIds })).space),
+      createChannel: (name: string, topic: string, memberIds: string[], visibility?: SpaceVisibility) =>
+        call(async (s) => (await request(s, "space:create", { name, topic, memberIds, visibility })).space),
       openDirect: (entityId: string) => call(async (s) => (await request(s, "space:direct", { entityId })).space),
       addMembers: (spaceId: string, entityIds: string[]) => call(async (s) => (await request(s, "space:addMembers", { spaceId, entityIds })).space),
       removeMember: (spaceId: string, entityId: string) => call(async (s) => (await request(s, "space:removeMember", { spaceId, entityId })).space),
       leave: (spaceId: string) => call(async (s) => request(s, "space:leave", { spaceId })),
       rename: (spaceId: string, name: string, topic?: string) => call(async (s) => (await request(s, "space:rename", { spaceId, name, topic })).space),
       browseChannels: (query?: string) => call(async (s) => (await request(s, "channels:browse", query ? { query } : {})).channels),
+      fetchSpace: (spaceId: string) => call(async (s) => (await request(s, "space:join", { spaceId })).space),
       joinPublic: (spaceId: string) => call(async (s) => (await request(s, "space:joinPublic", { spaceId })).space),
       updateSpace: (spaceId: string, fields: ChannelSettings) => call(async (s) => (await request(s, "space:update", { spaceId, ...fields })).space),
       archive: (spaceId: string, archived: boolean) => call(async (s) => (await request(s, "space:archive", { spaceId, archived })).space),

@@ -74,9 +74,7 @@ export const joinPublicChannelHandler = authed<{ id: string }>(
   { limit: "publicJoinsPerUser" },
 );
 
-const browseQuery = z
-  .object({ public: z.enum(["true", "false"]).optional(), q: browseChannelsInput.shape.query })
-  .strict();
+const browseQuery = z.object({ public: z.enum(["true", "false"]).optional(), q: browseChannelsInput.shape.query }).strict();
 
 export const browseChannelsHandler = authed(
   async (req, deps, _params, caller) => {

@@ -7,7 +7,11 @@ import { getSpace } from "./get-space";
 import { announceAdded } from "./announce-added";
 
 /** A new channel owned by the actor, with the given humans and agents as members. Its name must be free (channel-name.ts). */
-export async function createChannel({ db, events }: Deps, actor: Actor, input: { name: string; topic?: string; description?: string; visibility?: SpaceVisibility; memberIds?: string[] }): Promise<SpaceDto> {
+export async function createChannel(
+  { db, events }: Deps,
+  actor: Actor,
+  input: { name: string; topic?: string; description?: string; visibility?: SpaceVisibility; memberIds?: string[] },
+): Promise<SpaceDto> {
   const name = normaliseChannelName(input.name);
   const memberIds = [...new Set((input.memberIds ?? []).filter((id) => id !== actor.entityId))];
   const found = await db.entity.count({ where: { id: { in: memberIds } } });

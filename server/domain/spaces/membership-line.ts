@@ -20,7 +20,10 @@ export async function postMembershipLine({ db, events }: Pick<Deps, "db" | "even
   const by = entities.find((e) => e.id === actor.entityId);
   if (!by) return;
   const who = ids.map((id) => name.get(id) ?? "someone");
-  const text = change.kind === "added" ? `${by.name} added ${listOf(who)}` : change.kind === "removed"
+  const text =
+    change.kind === "added"
+      ? `${by.name} added ${listOf(who)}`
+      : change.kind === "removed"
         ? `${by.name} removed ${who[0]}`
         : change.kind === "joined"
           ? `${by.name} joined`

@@ -6,14 +6,7 @@ import { startTestServer, waitFor, type TestServer, type TestUser } from "@/serv
 import { request, run } from "@/server/testing/http";
 import { createChannel } from "@/server/domain/spaces/create-channel";
 import { createApiToken } from "@/server/domain/users/create-api-token";
-import {
-  addMembersHandler,
-  browseChannelsHandler,
-  createChannelHandler,
-  joinPublicChannelHandler,
-  removeMemberHandler,
-  updateSpaceHandler,
-} from "../channels";
+import { addMembersHandler, browseChannelsHandler, createChannelHandler, joinPublicChannelHandler, removeMemberHandler, updateSpaceHandler } from "../channels";
 import { sendMessageHandler } from "../send-message";
 
 let t: TestServer;
@@ -76,12 +69,10 @@ describe("channels API", () => {
     });
     expect(added.status).toBe(200);
     expect(added.body.space.members.map((m: { name: string }) => m.name).sort()).toEqual(["Ada", "Ben"]);
-    const removed = await run(
-      t,
-      removeMemberHandler,
-      request(`/api/spaces/${space.id}/members/${ben.entityId}`, { method: "DELETE", cookie: ada.cookie }),
-      { id: space.id, entityId: ben.entityId },
-    );
+    const removed = await run(t, removeMemberHandler, request(`/api/spaces/${space.id}/members/${ben.entityId}`, { method: "DELETE", cookie: ada.cookie }), {
+      id: space.id,
+      entityId: ben.entityId,
+    });
     expect(removed.status).toBe(204);
     const lines = await t.deps.db.message.findMany({ where: { spaceId: space.id, kind: "system" }, orderBy: { seq: "asc" } });
     expect(lines.map((l) => l.text)).toEqual(["Ada added Ben", "Ada removed Ben"]);

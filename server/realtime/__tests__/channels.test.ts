@@ -135,7 +135,15 @@ describe("topic and description", () => {
   it("attack: malformed, empty, unknown-field and oversized updates get an error ack; the socket lives on", async () => {
     const a = await ada.connect();
     const space = await createChannel(srv.deps, ada.actor, { name: "malformed" });
-    for (const bad of [null, 42, {}, { spaceId: space.id }, { spaceId: space.id, visibility: "secret" }, { spaceId: space.id, owner: "me" }, { spaceId: 5, topic: "x" }]) {
+    for (const bad of [
+      null,
+      42,
+      {},
+      { spaceId: space.id },
+      { spaceId: space.id, visibility: "secret" },
+      { spaceId: space.id, owner: "me" },
+      { spaceId: 5, topic: "x" },
+    ]) {
       expect(await call(a, "space:update", bad), JSON.stringify(bad)).toMatchObject({ ok: false, error: { code: "bad_request" } });
     }
     expect(await call(a, "space:update", { spaceId: space.id, description: "x".repeat(MAX_DESCRIPTION_LENGTH + 1) })).toMatchObject({
