@@ -24,6 +24,7 @@ const KNOWN: Record<keyof ClientToServerEvents, true> = {
   "space:archive": true,
   "channels:browse": true,
   "space:joinPublic": true,
+  "space:group": true,
 };
 export const KNOWN_EVENTS = Object.keys(KNOWN);
 

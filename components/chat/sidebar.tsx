@@ -86,7 +86,9 @@ export function Sidebar({
         </Section>
         <Section title="Direct messages" addLabel="New direct message" onAdd={onNewDirect}>
           {directs.map((s) => {
-            const other = s.members.find((m) => m.id !== meId);
+            const others = s.members.filter((m) => m.id !== meId);
+            const other = others[0];
+            const group = others.length > 1;
             return (
               <SpaceLink
                 key={s.id}
@@ -94,7 +96,15 @@ export function Sidebar({
                 active={s.id === activeSpaceId}
                 draft={drafts.has(s.id)}
                 onOpen={onOpen}
-                icon={other ? <Avatar entity={other} size={18} online={other.type === "agent" ? undefined : !!online[other.id]} /> : null}
+                icon={
+                  group ? (
+                    <span aria-hidden className="grid h-[18px] w-[18px] place-items-center rounded bg-zinc-700 text-[0.625rem] font-bold text-white">
+                      {others.length}
+                    </span>
+                  ) : other ? (
+                    <Avatar entity={other} size={18} online={other.type === "agent" ? undefined : !!online[other.id]} />
+                  ) : null
+                }
               />
             );
           })}

@@ -277,6 +277,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       leave: (spaceId: string) => call(async (s) => request(s, "space:leave", { spaceId })),
       rename: (spaceId: string, name: string, topic?: string) => call(async (s) => (await request(s, "space:rename", { spaceId, name, topic })).space),
       browseChannels: (query?: string) => call(async (s) => (await request(s, "channels:browse", query ? { query } : {})).channels),
+      openGroup: (entityIds: string[]) => call(async (s) => (await request(s, "space:group", { entityIds })).space),
       fetchSpace: (spaceId: string) => call(async (s) => (await request(s, "space:join", { spaceId })).space),
       joinPublic: (spaceId: string) => call(async (s) => (await request(s, "space:joinPublic", { spaceId })).space),
       updateSpace: (spaceId: string, fields: ChannelSettings) => call(async (s) => (await request(s, "space:update", { spaceId, ...fields })).space),

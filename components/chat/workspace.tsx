@@ -224,8 +224,8 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
         onClose={() => setDialog(null)}
         entities={state.entities}
         meId={me.entity.id}
-        onOpen={async (entityId) => {
-          const space = await actions.openDirect(entityId);
+        onOpen={async (entityIds) => {
+          const space = entityIds.length === 1 ? await actions.openDirect(entityIds[0]!) : await actions.openGroup(entityIds);
           actions.upsertSpace(space);
           open(space.id);
         }}

@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   MAX_CHANNEL_SEARCH_LENGTH,
   MAX_DESCRIPTION_LENGTH,
+  MAX_GROUP_DM_MEMBERS,
   MAX_MESSAGE_LENGTH,
   MAX_PAGE_SIZE,
   MAX_REPLAY_BATCH,
@@ -72,6 +73,13 @@ export const createChannelInput = z.object({
   memberIds: z.array(id).max(500).default([]),
 });
 export const openDirectInput = z.object({ entityId: id });
+/** The others in a group direct message (the caller is the last member); one other opens the plain direct space. */
+export const openGroupInput = z.object({
+  entityIds: z
+    .array(id)
+    .min(1)
+    .max(MAX_GROUP_DM_MEMBERS - 1),
+});
 export const addMembersInput = z.object({ spaceId: id, entityIds: z.array(id).min(1).max(500) });
 export const removeMemberInput = z.object({ spaceId: id, entityId: id });
 export const renameSpaceInput = z.object({ spaceId: id, name: spaceName, topic: topic.optional() });
@@ -110,6 +118,8 @@ export interface ClientToServerEvents {
   "space:rename": (p: z.input<typeof renameSpaceInput>, ack: AckFn<{ space: SpaceDto }>) => void;
   /** Channel settings (name, topic, description, visibility, archived); the channel's managers. */
   "space:update": (p: z.input<typeof updateSpaceInput>, ack: AckFn<{ space: SpaceDto }>) => void;
+  /** Open the direct message of the caller and these others (up to MAX_GROUP_DM_MEMBERS in all); the same set reopens the same one. */
+  "space:group": (p: z.input<typeof openGroupInput>, ack: AckFn<{ space: SpaceDto }>) => void;
   /** Archive (read-only, out of the sidebar) or unarchive a channel; the channel's managers. */
   "space:archive": (p: z.input<typeof archiveSpaceInput>, ack: AckFn<{ space: SpaceDto }>) => void;
   /** The channel browser's list: public channels, the caller's own, and archived ones they are in. */

@@ -13,13 +13,24 @@ export async function listRunFilterOptions({ db }: Pick<Deps, "db">, actor: Pick
     db.agent.findMany({ select: { id: true, entityId: true, entity: { select: { name: true } } }, orderBy: { entity: { name: "asc" } }, take: MAX_OPTIONS }),
     db.space.findMany({
       where: { memberships: { some: { entityId: actor.entityId } } },
-      select: { id: true, name: true, kind: true },
+      select: { id: true, name: true, kind: true, memberships: { select: { entityId: true, entity: { select: { name: true } } }, take: 9 } },
       orderBy: [{ kind: "asc" }, { name: "asc" }],
       take: MAX_OPTIONS,
     }),
   ]);
   return {
     agents: agents.map((a) => ({ id: a.id, entityId: a.entityId, name: a.entity.name })),
-    spaces: spaces.map((s) => ({ id: s.id, name: s.name, kind: s.kind as "channel" | "direct" })),
+    // A direct space's stored name is a key: it is listed under its other members' names (two or a group's).
+    spaces: spaces.map((s) => ({
+      id: s.id,
+      name:
+        s.kind === "direct"
+          ? s.memberships
+              .filter((m) => m.entityId !== actor.entityId)
+              .map((m) => m.entity.name)
+              .join(", ") || s.name
+          : s.name,
+      kind: s.kind as "channel" | "direct",
+    })),
   };
 }

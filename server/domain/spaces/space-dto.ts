@@ -67,8 +67,9 @@ export function toMemberDto(m: MemberRow): MemberDto {
   };
 }
 
-/** A direct space is shown under the other person's name; a channel under its own. */
+/** A direct space is shown under the other members' names (one, or a group's); a channel under its own. */
 export function displayName(space: { kind: string; name: string }, members: MemberRow[], viewerId: string): string {
   if (space.kind !== "direct") return space.name;
-  return members.find((m) => m.entityId !== viewerId)?.entity.name ?? space.name;
+  const others = members.filter((m) => m.entityId !== viewerId).map((m) => m.entity.name);
+  return others.length ? others.join(", ") : space.name;
 }

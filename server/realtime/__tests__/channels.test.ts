@@ -10,6 +10,7 @@ import { createAgent } from "@/server/testing/agents";
 import { createChannel } from "@/server/domain/spaces/create-channel";
 import { listSpaces } from "@/server/domain/spaces/list-spaces";
 import { joinPublicChannel } from "@/server/domain/spaces/join-public-channel";
+import { openGroupDirect } from "@/server/domain/spaces/open-group-direct";
 
 let srv: TestServer;
 let ada: TestUser;
@@ -227,5 +228,50 @@ describe("archive", () => {
     ok(await call(a, "space:archive", { spaceId: space.id, archived: true }));
     await createChannel(srv.deps, ben.actor, { name: "reused" });
     expect(await call(a, "space:archive", { spaceId: space.id, archived: false })).toMatchObject({ ok: false, error: { code: "conflict" } });
+  });
+});
+
+describe("group direct messages", () => {
+  it("Ada opens one with Ben and an agent: all three see it live, named by the others; the same set reopens it; it keeps its members", async () => {
+    const agent = await createAgent(srv.deps.db, "Helper", { provider: "offline" });
+    const a = await ada.connect();
+    const b = await ben.connect();
+    const heard = waitFor(b, "space:updated");
+    const { space } = ok(await call(a, "space:group", { entityIds: [ben.entityId, agent.entityId] }));
+    expect(space.kind).toBe("direct");
+    expect(space.name).toBe("Ben, Helper");
+    expect(space.members).toHaveLength(3);
+    expect((await heard).spaceId).toBe(space.id);
+    const forBen = ok(await call(b, "space:join", { spaceId: space.id })).space;
+    expect(forBen.name).toBe("Ada, Helper");
+    // Agents in it answer every message, as in any direct message.
+    expect(space.members.find((m) => m.type === "agent")?.replyMode).toBe("every");
+    // The same set, in any order and from any member, is the same conversation.
+    expect(ok(await call(b, "space:group", { entityIds: [agent.entityId, ada.entityId, ada.entityId] })).space.id).toBe(space.id);
+    ok(await call(b, "space:leave", { spaceId: space.id }));
+    expect(ok(await call(a, "space:group", { entityIds: [agent.entityId, ben.entityId] })).space.members).toHaveLength(3);
+    // Members are fixed: someone new means a new conversation.
+    expect(await call(a, "space:addMembers", { spaceId: space.id, entityIds: [cleo.entityId] })).toMatchObject({ ok: false, error: { code: "bad_request" } });
+    // One other is the plain direct message.
+    expect(ok(await call(a, "space:group", { entityIds: [cleo.entityId] })).space.members).toHaveLength(2);
+  });
+
+  it("attack: more than 8 members, unknown members, nobody else, garbage: refused, nothing stored", async () => {
+    const a = await ada.connect();
+    const many = [];
+    for (let i = 0; i < 8; i++) many.push((await srv.user(`Crowd${i}`)).entityId);
+    const before = await srv.deps.db.space.count();
+    expect(await call(a, "space:group", { entityIds: many })).toMatchObject({ ok: false, error: { code: "bad_request" } });
+    await expect(openGroupDirect(srv.deps, ada.actor, { entityIds: many })).rejects.toMatchObject({
+      code: "bad_request",
+      message: expect.stringMatching(/at most 8 members/),
+    });
+    expect(await call(a, "space:group", { entityIds: [ben.entityId, "c-nobody"] })).toMatchObject({ ok: false, error: { code: "not_found" } });
+    expect(await call(a, "space:group", { entityIds: [] })).toMatchObject({ ok: false, error: { code: "bad_request" } });
+    expect(await call(a, "space:group", { entityIds: [ada.entityId] })).toMatchObject({ ok: false, error: { code: "bad_request" } });
+    expect(await call(a, "space:group", "everyone")).toMatchObject({ ok: false, error: { code: "bad_request" } });
+    expect(await srv.deps.db.space.count()).toBe(before);
+    // Seven others (eight in all) is allowed.
+    expect(ok(await call(a, "space:group", { entityIds: many.slice(0, 7) })).space.members).toHaveLength(8);
   });
 });
