@@ -198,7 +198,7 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
       <QuickSwitcher
         open={dialog === "switcher"}
         onClose={() => setDialog(null)}
-        spaces={spaces}
+        spaces={spaces.filter((s) => !s.archived)}
         entities={state.entities}
         meId={me.entity.id}
         onOpenSpace={open}
