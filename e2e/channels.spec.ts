@@ -15,6 +15,8 @@ async function shots(page: Page, name: string) {
       ["phone", { width: 390, height: 844 }],
     ] as const) {
       await page.setViewportSize(viewport);
+      // The phone layout slides the sidebar away; let it finish before the picture.
+      await page.waitForTimeout(400);
       await page.screenshot({ path: `test-results/channels-${name}-${scheme}-${size}.png` });
     }
   }
