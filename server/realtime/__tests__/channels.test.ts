@@ -11,6 +11,7 @@ import { createChannel } from "@/server/domain/spaces/create-channel";
 import { listSpaces } from "@/server/domain/spaces/list-spaces";
 import { joinPublicChannel } from "@/server/domain/spaces/join-public-channel";
 import { openGroupDirect } from "@/server/domain/spaces/open-group-direct";
+import { listRunFilterOptions } from "@/server/domain/runs/run-filter-options";
 
 let srv: TestServer;
 let ada: TestUser;
@@ -254,6 +255,12 @@ describe("group direct messages", () => {
     expect(await call(a, "space:addMembers", { spaceId: space.id, entityIds: [cleo.entityId] })).toMatchObject({ ok: false, error: { code: "bad_request" } });
     // One other is the plain direct message.
     expect(ok(await call(a, "space:group", { entityIds: [cleo.entityId] })).space.members).toHaveLength(2);
+  });
+
+  it("the admin run list's space filter names a group direct message by its other members", async () => {
+    const group = await openGroupDirect(srv.deps, root.actor, { entityIds: [ada.entityId, ben.entityId] });
+    const { spaces } = await listRunFilterOptions(srv.deps, root.actor);
+    expect(spaces).toContainEqual({ id: group.id, name: "Ada, Ben", kind: "direct" });
   });
 
   it("attack: more than 8 members, unknown members, nobody else, garbage: refused, nothing stored", async () => {
