@@ -160,6 +160,18 @@ describe("product limits", () => {
   it("30 space joins per user per 10 s", () => expect(limits.RATE_LIMITS.joinsPerUser).toEqual({ points: 30, durationS: 10 }));
   it("10 new channels or direct spaces per user per minute", () => expect(limits.RATE_LIMITS.channelsPerUser).toEqual({ points: 10, durationS: 60 }));
   it("members added to at most 10 channels per user per minute", () => expect(limits.RATE_LIMITS.memberAddsPerUser).toEqual({ points: 10, durationS: 60 }));
+  it("60 channel browser lists, 20 public joins and 30 channel settings changes per user per minute", () => {
+    expect(limits.RATE_LIMITS.channelBrowsesPerUser).toEqual({ points: 60, durationS: 60 });
+    expect(limits.RATE_LIMITS.publicJoinsPerUser).toEqual({ points: 20, durationS: 60 });
+    expect(limits.RATE_LIMITS.spaceUpdatesPerUser).toEqual({ points: 30, durationS: 60 });
+  });
+  it("topics up to 250 characters, descriptions up to 1,000; the browser lists 200 channels, searched by up to 80 characters", () => {
+    expect(limits.MAX_TOPIC_LENGTH).toBe(250);
+    expect(limits.MAX_DESCRIPTION_LENGTH).toBe(1000);
+    expect(limits.MAX_BROWSE_CHANNELS).toBe(200);
+    expect(limits.MAX_CHANNEL_SEARCH_LENGTH).toBe(80);
+  });
+  it("a group direct message has at most 8 members", () => expect(limits.MAX_GROUP_DM_MEMBERS).toBe(8));
   it("30 service triggers per key per minute", () => expect(limits.RATE_LIMITS.serviceTriggersPerKey).toEqual({ points: 30, durationS: 60 }));
   it("60 chain trees per user per minute", () => expect(limits.RATE_LIMITS.chainViewsPerUser).toEqual({ points: 60, durationS: 60 }));
   it("300 run pages per user per minute", () => expect(limits.RATE_LIMITS.runViewsPerUser).toEqual({ points: 300, durationS: 60 }));

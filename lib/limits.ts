@@ -22,6 +22,15 @@ export const READ_RECEIPT_DEBOUNCE_MS = 400;
 export const TYPING_TTL_MS = 5000;
 /** Longest channel name. */
 export const MAX_SPACE_NAME_LENGTH = 80;
+/** Longest channel topic (the one-line status under its name) and description, in characters. */
+export const MAX_TOPIC_LENGTH = 250;
+export const MAX_DESCRIPTION_LENGTH = 1000;
+/** Channels one page of the channel browser lists (public ones, and the caller's own); a search narrows it. */
+export const MAX_BROWSE_CHANNELS = 200;
+/** Longest search text the channel browser takes. */
+export const MAX_CHANNEL_SEARCH_LENGTH = 80;
+/** Most members of a group direct message, its creator included (people and agents). */
+export const MAX_GROUP_DM_MEMBERS = 8;
 
 // --- Agent gateway ---
 /** Messages per space shown in an agent's SPACE HISTORY block. */
@@ -213,6 +222,12 @@ export const RATE_LIMITS = {
   channelsPerUser: { points: 10, durationS: 60 },
   /** Channels a user may add members to, per minute. */
   memberAddsPerUser: { points: 10, durationS: 60 },
+  /** Channel browser lists per user (each counts the members of up to MAX_BROWSE_CHANNELS channels). */
+  channelBrowsesPerUser: { points: 60, durationS: 60 },
+  /** Public channels joined per user (each posts a line in the channel). */
+  publicJoinsPerUser: { points: 20, durationS: 60 },
+  /** Channel settings changes per user: rename, topic, description, visibility, archive (each may post a line). */
+  spaceUpdatesPerUser: { points: 30, durationS: 60 },
   /** Account and admin changes per user: tokens, sessions, OAuth links, service keys, agent settings. */
   accountChangesPerUser: { points: 20, durationS: 60 },
   /** Run list pages and run pages read per user (the inspector re-reads a run as its timeline grows). */

@@ -23,6 +23,11 @@ const KNOWN: Record<keyof ClientToServerEvents, true> = {
   "message:edit": true,
   "message:delete": true,
   "messages:changed": true,
+  "space:update": true,
+  "space:archive": true,
+  "channels:browse": true,
+  "space:joinPublic": true,
+  "space:group": true,
 };
 export const KNOWN_EVENTS = Object.keys(KNOWN);
 

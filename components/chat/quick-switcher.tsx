@@ -22,13 +22,16 @@ interface Props {
 /** Spaces first, then people and agents I have no direct conversation with yet; name match first. */
 export function switcherItems(spaces: SpaceDto[], entities: EntityDto[], meId: string, query: string): Item[] {
   const q = query.trim().toLowerCase();
-  const inDirect = new Set(spaces.filter((s) => s.kind === "direct").flatMap((s) => s.members.filter((m) => m.id !== meId).map((m) => m.id)));
+  // A group direct message is not a conversation with each of its members alone.
+  const inDirect = new Set(
+    spaces.filter((s) => s.kind === "direct" && s.members.length <= 2).flatMap((s) => s.members.filter((m) => m.id !== meId).map((m) => m.id)),
+  );
   const items: Item[] = [
     ...spaces.map((s) => ({
       key: s.id,
       spaceId: s.id,
       label: s.kind === "channel" ? `#${s.name}` : s.name,
-      hint: s.kind === "channel" ? "Channel" : "Direct message",
+      hint: s.kind === "channel" ? "Channel" : s.members.length > 2 ? "Group direct message" : "Direct message",
     })),
     ...entities
       .filter((e) => e.id !== meId && !inDirect.has(e.id))

@@ -18,12 +18,27 @@ interface Props {
   onOpen(spaceId: string): void;
   onNewChannel(): void;
   onNewDirect(): void;
+  onBrowseChannels(): void;
   notices: Notice[];
   onDismissNotice(id: string): void;
 }
 
-export function Sidebar({ me, spaces, activeSpaceId, online, meId, connection, onOpen, onNewChannel, onNewDirect, notices, onDismissNotice }: Props) {
-  const channels = spaces.filter((s) => s.kind === "channel");
+export function Sidebar({
+  me,
+  spaces,
+  activeSpaceId,
+  online,
+  meId,
+  connection,
+  onOpen,
+  onNewChannel,
+  onNewDirect,
+  onBrowseChannels,
+  notices,
+  onDismissNotice,
+}: Props) {
+  // Archived channels leave the sidebar (the channel browser lists them); the open one stays while open.
+  const channels = spaces.filter((s) => s.kind === "channel" && (!s.archived || s.id === activeSpaceId));
   const directs = spaces.filter((s) => s.kind === "direct");
   const drafts = useDraftSpaces(meId);
   return (
@@ -56,10 +71,24 @@ export function Sidebar({ me, spaces, activeSpaceId, online, meId, connection, o
               }
             />
           ))}
+          <li>
+            <button
+              type="button"
+              onClick={onBrowseChannels}
+              className="mx-2 flex w-[calc(100%-1rem)] items-center gap-2 rounded-md px-2 py-1 text-left text-[0.9375rem] text-zinc-400 hover:bg-white/5 hover:text-white"
+            >
+              <span aria-hidden className="w-4 text-center">
+                ⌕
+              </span>
+              Browse channels
+            </button>
+          </li>
         </Section>
         <Section title="Direct messages" addLabel="New direct message" onAdd={onNewDirect}>
           {directs.map((s) => {
-            const other = s.members.find((m) => m.id !== meId);
+            const others = s.members.filter((m) => m.id !== meId);
+            const other = others[0];
+            const group = others.length > 1;
             return (
               <SpaceLink
                 key={s.id}
@@ -67,7 +96,15 @@ export function Sidebar({ me, spaces, activeSpaceId, online, meId, connection, o
                 active={s.id === activeSpaceId}
                 draft={drafts.has(s.id)}
                 onOpen={onOpen}
-                icon={other ? <Avatar entity={other} size={18} online={other.type === "agent" ? undefined : !!online[other.id]} /> : null}
+                icon={
+                  group ? (
+                    <span aria-hidden className="grid h-[18px] w-[18px] place-items-center rounded bg-zinc-700 text-[0.625rem] font-bold text-white">
+                      {others.length}
+                    </span>
+                  ) : other ? (
+                    <Avatar entity={other} size={18} online={other.type === "agent" ? undefined : !!online[other.id]} />
+                  ) : null
+                }
               />
             );
           })}

@@ -1,7 +1,9 @@
 "use client";
 // Create a channel, start a direct message, add people to a space.
 import { useState } from "react";
-import type { EntityDto, SpaceDto } from "@/lib/realtime/dto";
+import type { EntityDto, SpaceDto, SpaceVisibility } from "@/lib/realtime/dto";
+import { VisibilityChoice } from "./visibility-choice";
+import { MAX_GROUP_DM_MEMBERS } from "@/lib/limits";
 import { Modal, buttonClass, inputClass } from "./modal";
 import { EntityPicker } from "./entity-picker";
 
@@ -46,15 +48,17 @@ export function NewChannelDialog({
   onClose(): void;
   entities: EntityDto[];
   meId: string;
-  onCreate(name: string, topic: string, memberIds: string[]): Promise<void>;
+  onCreate(name: string, topic: string, memberIds: string[], visibility: SpaceVisibility): Promise<void>;
 }) {
   const [name, setName] = useState("");
+  const [visibility, setVisibility] = useState<SpaceVisibility>("private");
   const [topic, setTopic] = useState("");
   const [selected, toggle, reset] = useToggleSet();
   const { error, busy, run } = useSubmit();
   const close = () => {
     setName("");
     setTopic("");
+    setVisibility("private");
     reset();
     onClose();
   };
@@ -65,7 +69,7 @@ export function NewChannelDialog({
         onSubmit={(e) => {
           e.preventDefault();
           void run(async () => {
-            await onCreate(name, topic, [...selected]);
+            await onCreate(name, topic, [...selected], visibility);
             close();
           });
         }}
@@ -87,6 +91,7 @@ export function NewChannelDialog({
           Topic <span className="font-normal text-zinc-500">(optional)</span>
           <input className={`${inputClass} mt-1`} value={topic} onChange={(e) => setTopic(e.target.value)} maxLength={250} />
         </label>
+        <VisibilityChoice value={visibility} onChange={setVisibility} />
         <fieldset>
           <legend className="mb-1 text-sm font-medium">Members</legend>
           <EntityPicker entities={entities.filter((e) => e.id !== meId)} selected={selected} onToggle={toggle} />
@@ -117,18 +122,23 @@ export function NewDirectDialog({
   onClose(): void;
   entities: EntityDto[];
   meId: string;
-  onOpen(entityId: string): Promise<void>;
+  /** One other: the two-person direct message; more: a group direct message with all of them. */
+  onOpen(entityIds: string[]): Promise<void>;
 }) {
-  const [selected, toggle, reset] = useToggleSet(true);
+  const [selected, toggle, reset] = useToggleSet();
   const { error, busy, run } = useSubmit();
   const close = () => {
     reset();
     onClose();
   };
-  const [id] = [...selected];
+  const ids = [...selected];
+  const tooMany = ids.length > MAX_GROUP_DM_MEMBERS - 1;
   return (
     <Modal title="New direct message" open={open} onClose={close}>
-      <EntityPicker entities={entities.filter((e) => e.id !== meId)} selected={selected} onToggle={toggle} multiple={false} />
+      <p id="dm-hint" className={`mb-2 text-sm ${tooMany ? "text-red-600" : "text-zinc-500"}`}>
+        Pick one person or agent, or up to {MAX_GROUP_DM_MEMBERS - 1} for a group conversation.
+      </p>
+      <EntityPicker entities={entities.filter((e) => e.id !== meId)} selected={selected} onToggle={toggle} />
       {error && (
         <p role="alert" className="mt-2 text-sm text-red-600">
           {error}
@@ -138,15 +148,16 @@ export function NewDirectDialog({
         <button
           type="button"
           className={buttonClass}
-          disabled={busy || !id}
+          disabled={busy || ids.length === 0 || tooMany}
+          aria-describedby="dm-hint"
           onClick={() =>
             void run(async () => {
-              if (id) await onOpen(id);
+              await onOpen(ids);
               close();
             })
           }
         >
-          Open conversation
+          {ids.length > 1 ? `Open group conversation (${ids.length + 1})` : "Open conversation"}
         </button>
       </div>
     </Modal>

@@ -31,6 +31,9 @@ interface Props {
   onToggleMembers(): void;
   onShowChain(messageId: string): void;
   onOpenSidebar(): void;
+  /** The viewer may change the channel's settings (owner/admin, or a workspace admin). */
+  canManage: boolean;
+  onOpenSettings(): void;
 }
 
 export function SpaceView({
@@ -49,6 +52,8 @@ export function SpaceView({
   onToggleMembers,
   onShowChain,
   onOpenSidebar,
+  canManage,
+  onOpenSettings,
 }: Props) {
   const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
   // The divider marks what was unread when the space was opened (its timeline first seen):
@@ -98,6 +103,17 @@ export function SpaceView({
           <h1 className="truncate font-semibold">{title}</h1>
           {space.topic && <p className="truncate text-xs text-zinc-500">{space.topic}</p>}
         </div>
+        {space.kind === "channel" && (
+          <button
+            type="button"
+            onClick={onOpenSettings}
+            aria-label="Channel settings"
+            title="Channel settings"
+            className="rounded-lg border border-zinc-200 px-2 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+          >
+            <span aria-hidden>⚙</span>
+          </button>
+        )}
         <button
           type="button"
           onClick={onToggleMembers}
@@ -131,25 +147,43 @@ export function SpaceView({
         />
       </MessageChangesContext.Provider>
       <TypingLine names={typingNames} activity={activity} />
-      <Composer
-        key={`composer-${space.id}`}
-        label={`Message ${title}`}
-        placeholder={`Message ${title}`}
-        replyTo={replyTo}
-        onCancelReply={() => setReplyTo(null)}
-        onSend={(text) => {
-          actions.send(space.id, text, replyTo);
-          setReplyTo(null);
-        }}
-        onTyping={(typing) => actions.setTyping(space.id, typing)}
-        initialText={readDraft(meId, space.id)}
-        onDraft={(text) => writeDraft(meId, space.id, text)}
-        onEditLast={() => {
-          const last = lastEditable(timeline?.messages ?? [], meId);
-          if (last) setEditingId(last.id);
-          return last !== null;
-        }}
-      />
+      {space.archived ? (
+        <div
+          role="status"
+          className="flex items-center justify-center gap-3 border-t border-zinc-200 bg-zinc-50 px-4 py-3 text-sm text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300"
+        >
+          This channel is archived: you can read it, but not post.
+          {canManage && (
+            <button
+              type="button"
+              onClick={onOpenSettings}
+              className="rounded-md border border-zinc-300 px-2 py-0.5 font-medium hover:bg-white dark:border-zinc-600 dark:hover:bg-zinc-800"
+            >
+              Unarchive…
+            </button>
+          )}
+        </div>
+      ) : (
+        <Composer
+          key={`composer-${space.id}`}
+          label={`Message ${title}`}
+          placeholder={`Message ${title}`}
+          replyTo={replyTo}
+          onCancelReply={() => setReplyTo(null)}
+          onSend={(text) => {
+            actions.send(space.id, text, replyTo);
+            setReplyTo(null);
+          }}
+          onTyping={(typing) => actions.setTyping(space.id, typing)}
+          initialText={readDraft(meId, space.id)}
+          onDraft={(text) => writeDraft(meId, space.id, text)}
+          onEditLast={() => {
+            const last = lastEditable(timeline?.messages ?? [], meId);
+            if (last) setEditingId(last.id);
+            return last !== null;
+          }}
+        />
+      )}
       <DeleteMessageDialog message={deleting} onConfirm={(m) => actions.deleteMessage(m.id)} onClose={() => setDeleting(null)} />
     </section>
   );

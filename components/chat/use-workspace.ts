@@ -3,7 +3,7 @@
 // the actions the UI needs. Reconnects replay exactly the missed messages by seq, and the
 // outbox (outbox.ts) re-sends with each message's idempotency key, so nothing is lost or doubled.
 import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
-import type { MessageDto } from "@/lib/realtime/dto";
+import type { MessageDto, SpaceVisibility } from "@/lib/realtime/dto";
 import { connectSocket, request, RequestError, type ClientSocket } from "@/lib/client/socket";
 import { MAX_CHANGED_RANGE, READ_RECEIPT_DEBOUNCE_MS } from "@/lib/limits";
 import { PROTOCOL_VERSION } from "@/lib/realtime/events";
@@ -285,13 +285,19 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       discard,
       markRead,
       setTyping,
-      createChannel: (name: string, topic: string, memberIds: string[]) =>
-        call(async (s) => (await request(s, "space:create", { name, topic, memberIds })).space),
+      createChannel: (name: string, topic: string, memberIds: string[], visibility?: SpaceVisibility) =>
+        call(async (s) => (await request(s, "space:create", { name, topic, memberIds, visibility })).space),
       openDirect: (entityId: string) => call(async (s) => (await request(s, "space:direct", { entityId })).space),
       addMembers: (spaceId: string, entityIds: string[]) => call(async (s) => (await request(s, "space:addMembers", { spaceId, entityIds })).space),
       removeMember: (spaceId: string, entityId: string) => call(async (s) => (await request(s, "space:removeMember", { spaceId, entityId })).space),
       leave: (spaceId: string) => call(async (s) => request(s, "space:leave", { spaceId })),
       rename: (spaceId: string, name: string, topic?: string) => call(async (s) => (await request(s, "space:rename", { spaceId, name, topic })).space),
+      browseChannels: (query?: string) => call(async (s) => (await request(s, "channels:browse", query ? { query } : {})).channels),
+      openGroup: (entityIds: string[]) => call(async (s) => (await request(s, "space:group", { entityIds })).space),
+      fetchSpace: (spaceId: string) => call(async (s) => (await request(s, "space:join", { spaceId })).space),
+      joinPublic: (spaceId: string) => call(async (s) => (await request(s, "space:joinPublic", { spaceId })).space),
+      updateSpace: (spaceId: string, fields: ChannelSettings) => call(async (s) => (await request(s, "space:update", { spaceId, ...fields })).space),
+      archive: (spaceId: string, archived: boolean) => call(async (s) => (await request(s, "space:archive", { spaceId, archived })).space),
       refreshEntities: () => call(async (s) => dispatch({ type: "entities", entities: (await request(s, "entities:list", {})).entities })),
       upsertSpace: (space: WorkspaceState["spaces"][string]) => dispatch({ type: "space", space }),
       dismissNotice: (id: string) => dispatch({ type: "dismissNotice", id }),
@@ -309,6 +315,14 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
   }, [openSpace, loadOlder, send, retry, discard, markRead, setTyping]);
 
   return { state, actions };
+}
+
+/** What the channel settings dialog may change. */
+export interface ChannelSettings {
+  name?: string;
+  topic?: string;
+  description?: string;
+  visibility?: SpaceVisibility;
 }
 
 export type WorkspaceActions = ReturnType<typeof useWorkspace>["actions"];

@@ -124,6 +124,9 @@ describe("membership news", () => {
     lastSeenSeq: 0,
     members: [member(ada)],
     createdAt: "2026-01-01T00:00:00.000Z",
+    visibility: "public",
+    description: "",
+    archived: false,
   };
 
   it("a new member is merged into the space's list, once, without a refetch", () => {

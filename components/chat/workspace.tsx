@@ -12,10 +12,12 @@ import { MembersPanel } from "./members-panel";
 import { ChainPanel } from "./chain-panel";
 import { QuickSwitcher } from "./quick-switcher";
 import { AddMembersDialog, NewChannelDialog, NewDirectDialog } from "./space-dialogs";
+import { ChannelBrowser } from "./channel-browser";
+import { ChannelSettingsDialog } from "./channel-settings";
 
 export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: string | null }) {
   const { state, actions } = useWorkspace(me.entity.id, initialSpaceId);
-  const [dialog, setDialog] = useState<"channel" | "direct" | "add" | "switcher" | null>(null);
+  const [dialog, setDialog] = useState<"channel" | "direct" | "add" | "switcher" | "browse" | "settings" | null>(null);
   const [membersOpen, setMembersOpen] = useState(false);
   /** The message whose agent chain the side panel shows. */
   const [chainFor, setChainFor] = useState<string | null>(null);
@@ -105,6 +107,7 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
           onOpen={open}
           onNewChannel={() => setDialog("channel")}
           onNewDirect={() => setDialog("direct")}
+          onBrowseChannels={() => setDialog("browse")}
           notices={state.notices}
           onDismissNotice={actions.dismissNotice}
         />
@@ -151,6 +154,8 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
                 setChainFor(id);
               }}
               onOpenSidebar={() => setSidebarOpen(true)}
+              canManage={canManage}
+              onOpenSettings={() => setDialog("settings")}
             />
           ) : (
             <div className="grid flex-1 place-items-center text-zinc-500" role="status">
@@ -193,7 +198,7 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
       <QuickSwitcher
         open={dialog === "switcher"}
         onClose={() => setDialog(null)}
-        spaces={spaces}
+        spaces={spaces.filter((s) => !s.archived)}
         entities={state.entities}
         meId={me.entity.id}
         onOpenSpace={open}
@@ -208,8 +213,8 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
         onClose={() => setDialog(null)}
         entities={state.entities}
         meId={me.entity.id}
-        onCreate={async (name, topic, memberIds) => {
-          const space = await actions.createChannel(name, topic, memberIds);
+        onCreate={async (name, topic, memberIds, visibility) => {
+          const space = await actions.createChannel(name, topic, memberIds, visibility);
           actions.upsertSpace(space);
           open(space.id);
         }}
@@ -219,12 +224,43 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
         onClose={() => setDialog(null)}
         entities={state.entities}
         meId={me.entity.id}
-        onOpen={async (entityId) => {
-          const space = await actions.openDirect(entityId);
+        onOpen={async (entityIds) => {
+          const space = entityIds.length === 1 ? await actions.openDirect(entityIds[0]!) : await actions.openGroup(entityIds);
           actions.upsertSpace(space);
           open(space.id);
         }}
       />
+      <ChannelBrowser
+        open={dialog === "browse"}
+        onClose={() => setDialog(null)}
+        browse={actions.browseChannels}
+        join={async (spaceId) => {
+          const space = await actions.joinPublic(spaceId);
+          actions.upsertSpace(space);
+          return space;
+        }}
+        onOpen={(spaceId) => {
+          // An archived channel is not in the sidebar's list: fetch it to open it read-only.
+          if (state.spaces[spaceId]) return open(spaceId);
+          void actions
+            .fetchSpace(spaceId)
+            .then((space) => {
+              actions.upsertSpace(space);
+              open(spaceId);
+            })
+            .catch((e: Error) => alert(e.message));
+        }}
+      />
+      {active?.kind === "channel" && (
+        <ChannelSettingsDialog
+          open={dialog === "settings"}
+          onClose={() => setDialog(null)}
+          space={active}
+          canManage={canManage}
+          onSave={async (fields) => actions.upsertSpace(await actions.updateSpace(active.id, fields))}
+          onArchive={async (archived) => actions.upsertSpace(await actions.archive(active.id, archived))}
+        />
+      )}
       {active && (
         <AddMembersDialog
           open={dialog === "add"}

@@ -5,6 +5,7 @@ import type { ReplyMode } from "@/lib/agents/reply-modes";
 export type EntityType = "human" | "agent";
 export type SpaceKind = "channel" | "direct";
 export type MemberRole = "owner" | "admin" | "member";
+export type SpaceVisibility = "public" | "private";
 
 export interface EntityDto {
   id: string;
@@ -68,6 +69,24 @@ export interface SpaceDto {
   lastSeenSeq: number;
   members: MemberDto[];
   createdAt: string;
+  /** Channels: public ones are listed in the channel browser and anyone may join; private ones are members only. */
+  visibility: SpaceVisibility;
+  description: string;
+  /** Archived: read-only, out of the sidebar; members can still open and read it. */
+  archived: boolean;
+}
+
+/** A channel as the channel browser lists it: what anyone in the workspace may know of a public channel (never its messages). */
+export interface ChannelSummaryDto {
+  id: string;
+  name: string;
+  topic: string;
+  description: string;
+  visibility: SpaceVisibility;
+  memberCount: number;
+  /** Whether the caller is a member. */
+  joined: boolean;
+  archived: boolean;
 }
 
 export interface ReadCursorDto {

@@ -1,8 +1,17 @@
 // The one event contract between browser and server. Event names live only here; every
 // client payload has a zod schema that the server parses before doing anything.
 import { z } from "zod";
-import { MAX_MESSAGE_LENGTH, MAX_PAGE_SIZE, MAX_REPLAY_BATCH, MAX_SPACE_NAME_LENGTH } from "../limits";
-import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunEventDto, RunStreamDto, SpaceDto, UnansweredDto } from "./dto";
+import {
+  MAX_CHANNEL_SEARCH_LENGTH,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_GROUP_DM_MEMBERS,
+  MAX_MESSAGE_LENGTH,
+  MAX_PAGE_SIZE,
+  MAX_REPLAY_BATCH,
+  MAX_SPACE_NAME_LENGTH,
+  MAX_TOPIC_LENGTH,
+} from "../limits";
+import type { ChannelSummaryDto, EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunEventDto, RunStreamDto, SpaceDto, UnansweredDto } from "./dto";
 
 export const PROTOCOL_VERSION = 2;
 
@@ -66,15 +75,43 @@ const spaceName = z
   .min(1, "Name is required")
   .refine(...withinLength(MAX_SPACE_NAME_LENGTH, "Name"));
 
+export const spaceVisibility = z.enum(["public", "private"]);
+const topic = z.string().max(MAX_TOPIC_LENGTH);
+const description = z.string().refine(...withinLength(MAX_DESCRIPTION_LENGTH, "Description"));
+
 export const createChannelInput = z.object({
   name: spaceName,
-  topic: z.string().max(250).optional(),
+  topic: topic.optional(),
+  description: description.optional(),
+  /** Private unless asked: only members know a private channel exists. */
+  visibility: spaceVisibility.default("private"),
   memberIds: z.array(id).max(500).default([]),
 });
 export const openDirectInput = z.object({ entityId: id });
+/** The others in a group direct message (the caller is the last member); one other opens the plain direct space. */
+export const openGroupInput = z.object({
+  entityIds: z
+    .array(id)
+    .min(1)
+    .max(MAX_GROUP_DM_MEMBERS - 1),
+});
 export const addMembersInput = z.object({ spaceId: id, entityIds: z.array(id).min(1).max(500) });
 export const removeMemberInput = z.object({ spaceId: id, entityId: id });
-export const renameSpaceInput = z.object({ spaceId: id, name: spaceName, topic: z.string().max(250).optional() });
+export const renameSpaceInput = z.object({ spaceId: id, name: spaceName, topic: topic.optional() });
+/** Channel settings: at least one field; `archived` archives (read-only) or unarchives. */
+export const updateSpaceFields = z
+  .object({ name: spaceName, topic, description, visibility: spaceVisibility, archived: z.boolean() })
+  .partial()
+  .strict()
+  .refine((f) => Object.keys(f).length > 0, "Say what to change");
+export const updateSpaceInput = z
+  .object({ spaceId: id, name: spaceName, topic, description, visibility: spaceVisibility, archived: z.boolean() })
+  .partial()
+  .required({ spaceId: true })
+  .strict()
+  .refine((f) => Object.keys(f).length > 1, "Say what to change");
+export const archiveSpaceInput = z.object({ spaceId: id, archived: z.boolean() });
+export const browseChannelsInput = z.object({ query: z.string().max(MAX_CHANNEL_SEARCH_LENGTH).optional() });
 
 /** `retryAfterS` comes with rate_limited: when the same request would be accepted. */
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string; retryAfterS?: number } };
@@ -94,6 +131,16 @@ export interface ClientToServerEvents {
   "space:removeMember": (p: z.input<typeof removeMemberInput>, ack: AckFn<{ space: SpaceDto }>) => void;
   "space:leave": (p: z.input<typeof spaceIdInput>, ack: AckFn<null>) => void;
   "space:rename": (p: z.input<typeof renameSpaceInput>, ack: AckFn<{ space: SpaceDto }>) => void;
+  /** Channel settings (name, topic, description, visibility, archived); the channel's managers. */
+  "space:update": (p: z.input<typeof updateSpaceInput>, ack: AckFn<{ space: SpaceDto }>) => void;
+  /** Open the direct message of the caller and these others (up to MAX_GROUP_DM_MEMBERS in all); the same set reopens the same one. */
+  "space:group": (p: z.input<typeof openGroupInput>, ack: AckFn<{ space: SpaceDto }>) => void;
+  /** Archive (read-only, out of the sidebar) or unarchive a channel; the channel's managers. */
+  "space:archive": (p: z.input<typeof archiveSpaceInput>, ack: AckFn<{ space: SpaceDto }>) => void;
+  /** The channel browser's list: public channels, the caller's own, and archived ones they are in. */
+  "channels:browse": (p: z.input<typeof browseChannelsInput>, ack: AckFn<{ channels: ChannelSummaryDto[] }>) => void;
+  /** Become a member of a public channel (`space:join` only subscribes to a space one is already in). */
+  "space:joinPublic": (p: z.input<typeof spaceIdInput>, ack: AckFn<{ space: SpaceDto }>) => void;
   "entities:list": (p: Record<string, never>, ack: AckFn<{ entities: EntityDto[] }>) => void;
   "message:edit": (p: z.input<typeof editMessageInput>, ack: AckFn<{ message: MessageDto }>) => void;
   "message:delete": (p: z.input<typeof deleteMessageInput>, ack: AckFn<{ message: MessageDto }>) => void;

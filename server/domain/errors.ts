@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** The channel is archived: read-only until a manager unarchives it. */
+  archived: 409,
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,

@@ -13,7 +13,8 @@ import { addMembers } from "../domain/spaces/add-members";
 import { removeMember } from "../domain/spaces/remove-member";
 import { leaveSpace } from "../domain/spaces/leave-space";
 import { renameSpace } from "../domain/spaces/rename-space";
-import { requireMembership } from "../domain/spaces/require-membership";
+import { requireMembership, requireReadableMembership } from "../domain/spaces/require-membership";
+import { registerChannelHandlers } from "./handlers/channels";
 import { listEntities } from "../domain/entities/list-entities";
 import type { RateLimitName } from "@/lib/limits";
 import { spendMessageBudget } from "../limits/message-budget";
@@ -83,7 +84,8 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
     // A removal that ran between getSpace and the join found this socket not yet in the
     // room, so its leaveSpace missed it: check again now that the socket is in.
     try {
-      await requireMembership(db, spaceId, actor.entityId);
+      // An archived channel stays readable to its members.
+      await requireReadableMembership(db, spaceId, actor.entityId);
     } catch (e) {
       await socket.leave(room);
       throw e;
@@ -117,5 +119,6 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
   on("space:rename", ev.renameSpaceInput, async (input) => ({ space: await renameSpace(deps, actor, input) }));
   on("entities:list", empty, async () => ({ entities: await listEntities(deps, actor) }));
   registerMessageChangeHandlers(on, deps, actor);
+  registerChannelHandlers(on, deps, actor);
   return queue;
 }

@@ -76,6 +76,7 @@ export async function seedDemoWorkspace(db: Db, model: { provider: string; model
   const general = await createChannel(deps, A, {
     name: "general",
     topic: "Company-wide announcements and chat",
+    visibility: "public",
     memberIds: [B.entityId, C.entityId, planner!.entityId, scout!.entityId, critic!.entityId],
   });
   const design = await createChannel(deps, C, {
@@ -83,7 +84,8 @@ export async function seedDemoWorkspace(db: Db, model: { provider: string; model
     topic: "Sketches, reviews and the design system",
     memberIds: [A.entityId, planner!.entityId, critic!.entityId],
   });
-  await createChannel(deps, B, { name: "random", topic: "Anything goes", memberIds: [A.entityId, C.entityId] });
+  // #general and #random are public (anyone can find and join them); #design is private.
+  await createChannel(deps, B, { name: "random", topic: "Anything goes", visibility: "public", memberIds: [A.entityId, C.entityId] });
 
   const say = async (who: Actor, spaceId: string, text: string, replyToMessageId?: string) =>
     (await sendMessage(deps, who, { spaceId, text, replyToMessageId })).message;

@@ -2,7 +2,7 @@
 import { MAX_REPLAY_BATCH } from "@/lib/limits";
 import type { Actor, Deps } from "../deps";
 import { messageInclude, toMessageDto } from "../dto";
-import { requireMembership } from "../spaces/require-membership";
+import { requireReadableMembership } from "../spaces/require-membership";
 import { clampLimit, type MessagePage } from "./message-page";
 
 export async function listMessagesAfter(
@@ -10,7 +10,7 @@ export async function listMessagesAfter(
   actor: Actor,
   input: { spaceId: string; afterSeq: number; limit?: number },
 ): Promise<MessagePage> {
-  await requireMembership(db, input.spaceId, actor.entityId);
+  await requireReadableMembership(db, input.spaceId, actor.entityId);
   const limit = clampLimit(input.limit, MAX_REPLAY_BATCH, MAX_REPLAY_BATCH);
   const rows = await db.message.findMany({
     where: { spaceId: input.spaceId, seq: { gt: input.afterSeq } },

@@ -2,7 +2,7 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/limits";
 import type { Actor, Deps } from "../deps";
 import { messageInclude, toMessageDto } from "../dto";
-import { requireMembership } from "../spaces/require-membership";
+import { requireReadableMembership } from "../spaces/require-membership";
 import { clampLimit, type MessagePage } from "./message-page";
 
 export async function listMessagesBefore(
@@ -10,7 +10,7 @@ export async function listMessagesBefore(
   actor: Actor,
   input: { spaceId: string; beforeSeq?: number; limit?: number },
 ): Promise<MessagePage> {
-  await requireMembership(db, input.spaceId, actor.entityId);
+  await requireReadableMembership(db, input.spaceId, actor.entityId);
   const limit = clampLimit(input.limit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const rows = await db.message.findMany({
     where: { spaceId: input.spaceId, ...(input.beforeSeq !== undefined ? { seq: { lt: input.beforeSeq } } : {}) },

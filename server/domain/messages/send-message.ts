@@ -8,7 +8,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { Actor, Deps } from "../deps";
 import { AppError } from "../errors";
 import { messageInclude, toMessageDto } from "../dto";
-import { requireMembership } from "../spaces/require-membership";
+import { requireReadableMembership } from "../spaces/require-membership";
 import { insertMessage } from "./insert-message";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { insertInSeqOrder } from "./ordered-publish";
@@ -83,7 +83,9 @@ export async function sendMessage(deps: Deps, actor: Actor, input: SendMessageIn
  * does), or a bad reply.
  */
 async function whyNotStored(deps: Deps, actor: Actor, input: SendMessageInput): Promise<SendMessageResult | AppError> {
-  await requireMembership(deps.db, input.spaceId, actor.entityId);
+  // A member of an archived channel is told so (it is read-only), not that it does not exist.
+  const me = await requireReadableMembership(deps.db, input.spaceId, actor.entityId);
+  if (me.space.archivedAt) return new AppError("archived", "This channel is archived: it is read-only");
   const existing = input.clientMessageId ? await findByKey(deps, actor.entityId, input.clientMessageId, input.spaceId) : null;
   if (existing) return { message: existing, created: false };
   if (!input.replyToMessageId) return new AppError("not_found", "Space not found or you are not a member");

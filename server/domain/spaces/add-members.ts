@@ -14,7 +14,7 @@ import { requireMembership } from "./require-membership";
 export async function addMembers({ db, events }: Deps, actor: Actor, input: { spaceId: string; entityIds: string[] }): Promise<SpaceDto> {
   const { spaceId } = input;
   const me = await requireMembership(db, spaceId, actor.entityId);
-  if (me.space.kind === "direct") throw new AppError("bad_request", "A direct space has exactly two members");
+  if (me.space.kind === "direct") throw new AppError("bad_request", "A direct message keeps its members: start a new one with everyone");
   const ids = [...new Set(input.entityIds)];
   const [found, already] = await Promise.all([
     db.entity.count({ where: { id: { in: ids } } }),

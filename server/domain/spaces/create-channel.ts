@@ -1,4 +1,4 @@
-import type { SpaceDto } from "@/lib/realtime/dto";
+import type { SpaceDto, SpaceVisibility } from "@/lib/realtime/dto";
 import { rooms } from "@/lib/realtime/events";
 import type { Actor, Deps } from "../deps";
 import { AppError } from "../errors";
@@ -7,7 +7,11 @@ import { getSpace } from "./get-space";
 import { announceAdded } from "./announce-added";
 
 /** A new channel owned by the actor, with the given humans and agents as members. Its name must be free (channel-name.ts). */
-export async function createChannel({ db, events }: Deps, actor: Actor, input: { name: string; topic?: string; memberIds?: string[] }): Promise<SpaceDto> {
+export async function createChannel(
+  { db, events }: Deps,
+  actor: Actor,
+  input: { name: string; topic?: string; description?: string; visibility?: SpaceVisibility; memberIds?: string[] },
+): Promise<SpaceDto> {
   const name = normaliseChannelName(input.name);
   const memberIds = [...new Set((input.memberIds ?? []).filter((id) => id !== actor.entityId))];
   const found = await db.entity.count({ where: { id: { in: memberIds } } });
@@ -19,6 +23,9 @@ export async function createChannel({ db, events }: Deps, actor: Actor, input: {
         name,
         kind: "channel",
         topic: input.topic ?? "",
+        description: input.description ?? "",
+        // Private unless asked: a channel is found by others only when its creator says so.
+        visibility: input.visibility ?? "private",
         createdById: actor.entityId,
         memberships: {
           create: [{ entityId: actor.entityId, role: "owner" }, ...memberIds.map((entityId) => ({ entityId, role: "member" as const }))],

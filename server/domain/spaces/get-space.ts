@@ -1,14 +1,14 @@
 import type { SpaceDto } from "@/lib/realtime/dto";
 import type { Actor, Deps } from "../deps";
 import { memberEntitySelect } from "../dto";
-import { requireMembership } from "./require-membership";
+import { requireReadableMembership } from "./require-membership";
 import { toSpaceDto } from "./space-dto";
 
 /** One space as the actor sees it; not_found unless they are a member. */
 export async function getSpace({ db }: Pick<Deps, "db">, actor: Actor, input: { spaceId: string }): Promise<SpaceDto> {
   const { spaceId } = input;
   const { entityId } = actor;
-  const me = await requireMembership(db, spaceId, entityId);
+  const me = await requireReadableMembership(db, spaceId, entityId);
   const [members, unreadCount] = await Promise.all([
     db.membership.findMany({
       where: { spaceId },

@@ -20,6 +20,19 @@ export async function requireMembership(db: Db, spaceId: string, entityId: strin
   return membership;
 }
 
+/**
+ * Like requireMembership, but an archived space still counts: its members may open it and
+ * read its history (read-only). Everything that writes or wakes agents keeps the strict guard.
+ */
+export async function requireReadableMembership(db: Db, spaceId: string, entityId: string) {
+  const membership = await db.membership.findUnique({
+    where: { spaceId_entityId: { spaceId, entityId } },
+    include: { space: true },
+  });
+  if (!membership) throw new AppError("not_found", "Space not found or you are not a member");
+  return membership;
+}
+
 /** A role check on a membership already loaded; a plain predicate, so not in (deps, actor, input) shape. */
 export function canManageSpace(role: string, isAdmin: boolean | undefined): boolean {
   return isAdmin === true || role === "owner" || role === "admin";

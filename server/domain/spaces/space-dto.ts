@@ -8,6 +8,9 @@ interface SpaceRow {
   name: string;
   kind: "channel" | "direct";
   topic: string;
+  description: string;
+  visibility: "public" | "private";
+  archivedAt: Date | null;
   maxChainDepth: number;
   dailyTokenBudget: number | null;
   lastSeq: number;
@@ -44,6 +47,9 @@ export function toSpaceDto(space: SpaceRow, members: MemberRow[], viewer: { enti
     lastSeenSeq: viewer.lastSeenSeq,
     createdAt: space.createdAt.toISOString(),
     members: members.map(toMemberDto),
+    visibility: space.visibility,
+    description: space.description,
+    archived: space.archivedAt !== null,
   };
 }
 
@@ -61,8 +67,9 @@ export function toMemberDto(m: MemberRow): MemberDto {
   };
 }
 
-/** A direct space is shown under the other person's name; a channel under its own. */
+/** A direct space is shown under the other members' names (one, or a group's); a channel under its own. */
 export function displayName(space: { kind: string; name: string }, members: MemberRow[], viewerId: string): string {
   if (space.kind !== "direct") return space.name;
-  return members.find((m) => m.entityId !== viewerId)?.entity.name ?? space.name;
+  const others = members.filter((m) => m.entityId !== viewerId).map((m) => m.entity.name);
+  return others.length ? others.join(", ") : space.name;
 }

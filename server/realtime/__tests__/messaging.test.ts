@@ -108,12 +108,12 @@ describe("live messages", () => {
     expect(await t.deps.db.message.count({ where: { clientMessageId: "shared-key" } })).toBe(1);
   });
 
-  it("an archived space takes no more messages", async () => {
+  it("an archived space takes no more messages: its members are told it is archived", async () => {
     const a = await alice.connect();
     const old = await createChannel(t.deps, alice.actor, { name: "archived soon" });
     await t.deps.db.space.update({ where: { id: old.id }, data: { archivedAt: new Date() } });
     const ack = await call(a, "message:send", { spaceId: old.id, text: "anyone?" });
-    expect(ack).toMatchObject({ ok: false, error: { code: "not_found" } });
+    expect(ack).toMatchObject({ ok: false, error: { code: "archived" } });
     expect(await t.deps.db.message.count({ where: { spaceId: old.id } })).toBe(0);
   });
 

@@ -53,6 +53,15 @@ describe("service keys", () => {
     expect(JSON.stringify(used)).not.toContain(key);
   });
 
+  it("the panel names a direct space, two people's or a group's, by its people other than the agent, not by its stored key", async () => {
+    const scoutEntity = (await db.agent.findUniqueOrThrow({ where: { id: agentId } })).entityId;
+    const group = await db.space.create({ data: { name: `dm-${admin.entityId}:${member.entityId}:${scoutEntity}`, kind: "direct" } });
+    await db.membership.createMany({ data: [admin.entityId, member.entityId, scoutEntity].map((entityId) => ({ spaceId: group.id, entityId })) });
+    const { spaces } = await getServicePanel({ db }, admin, { agentId });
+    expect(spaces.find((s) => s.id === group.id)).toEqual({ id: group.id, name: "Ada, Ben", kind: "direct" });
+    await db.space.delete({ where: { id: group.id } });
+  });
+
   it("records rotations with the prefixes only", async () => {
     const { key, prefix } = await rotateAgentServiceKey({ db }, admin, { agentId, spaceIds });
     const entry = await db.auditEntry.findFirstOrThrow({ where: { action: "key.rotate", agentId }, orderBy: { createdAt: "desc" } });

@@ -38,14 +38,25 @@ export async function getServicePanel({ db }: Pick<Deps, "db">, actor: Actor, in
 
 /** The live spaces both the agent and the admin are in: all a key this admin makes may list. */
 async function keySpacesFor(db: Db, agentEntityId: string, adminEntityId: string): Promise<KeySpaceDto[]> {
-  return db.space.findMany({
+  const rows = await db.space.findMany({
     where: {
       archivedAt: null,
       AND: [{ memberships: { some: { entityId: agentEntityId } } }, { memberships: { some: { entityId: adminEntityId } } }],
     },
     orderBy: { name: "asc" },
-    select: { id: true, name: true, kind: true },
+    select: { id: true, name: true, kind: true, memberships: { select: { entityId: true, entity: { select: { name: true } } }, take: 9 } },
   });
+  // A direct space's stored name is a key: it is shown as its people other than the agent (two or a group's).
+  return rows.map(({ memberships, ...s }) => ({
+    ...s,
+    name:
+      s.kind === "direct"
+        ? memberships
+            .filter((m) => m.entityId !== agentEntityId)
+            .map((m) => m.entity.name)
+            .join(", ") || s.name
+        : s.name,
+  }));
 }
 
 /** The agent's live key, if it has one (rotation leaves at most one). */
