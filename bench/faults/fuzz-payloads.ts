@@ -20,6 +20,9 @@ const KNOWN: Record<keyof ClientToServerEvents, true> = {
   "space:leave": true,
   "space:rename": true,
   "entities:list": true,
+  "thread:get": true,
+  "threads:list": true,
+  "thread:read": true,
 };
 export const KNOWN_EVENTS = Object.keys(KNOWN);
 

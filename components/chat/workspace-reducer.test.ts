@@ -48,6 +48,8 @@ const message: MessageDto = {
   chainDepth: 0,
   chainStopLimit: null,
   createdAt: "2026-01-01T00:00:01.000Z",
+  threadRootId: null,
+  thread: null,
 };
 
 describe("agent indicators", () => {

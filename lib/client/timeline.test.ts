@@ -16,6 +16,8 @@ const msg = (seq: number, sender = "a"): MessageDto => ({
   chainDepth: 0,
   chainStopLimit: null,
   createdAt: new Date(0).toISOString(),
+  threadRootId: null,
+  thread: null,
 });
 
 describe("mergeMessages", () => {

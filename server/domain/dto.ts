@@ -44,6 +44,12 @@ export interface MessageRow {
   createdAt: Date;
   sender: EntityRow;
   replyTo: { id: string; seq: number; text: string; sender: { name: string } } | null;
+  /** Threads: absent on rows read before threads existed in a query's select (treated as none). */
+  threadRootId?: string | null;
+  alsoInChannel?: boolean;
+  threadReplyCount?: number;
+  threadLastReplyAt?: Date | null;
+  threadParticipantIds?: string[] | null;
 }
 
 export const toMessageDto = (m: MessageRow): MessageDto => ({
@@ -61,7 +67,15 @@ export const toMessageDto = (m: MessageRow): MessageDto => ({
   chainStopLimit: m.chainStopLimit,
   ...(m.kind === "system" && { kind: "system" as const }),
   createdAt: m.createdAt.toISOString(),
+  ...threadFields(m),
 });
+
+function threadFields(m: MessageRow): Pick<MessageDto, "threadRootId" | "thread" | "alsoInChannel"> {
+  const thread = m.threadReplyCount
+    ? { replyCount: m.threadReplyCount, lastReplyAt: m.threadLastReplyAt?.toISOString() ?? null, participantIds: m.threadParticipantIds ?? [] }
+    : null;
+  return { threadRootId: m.threadRootId ?? null, thread, ...(m.alsoInChannel && { alsoInChannel: true }) };
+}
 
 /**
  * Clients learn why an agent wrote (trigger type, whether it waits for an answer), never

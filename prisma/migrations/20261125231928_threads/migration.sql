@@ -48,13 +48,14 @@ ALTER TABLE "ThreadFollow" ADD CONSTRAINT "ThreadFollow_rootId_fkey" FOREIGN KEY
 --   * the sender follows the thread with everything up to its own reply read, and the
 --     root's author follows it (nothing read yet when they never opened it).
 -- The locks go space row (in parley_insert_message) then root row, as every thread reply takes them.
+-- The newest reply time comes back as ISO text in UTC (the column has no time zone).
 -- No row when the root or the membership check failed; the caller tells which apart.
 CREATE FUNCTION parley_insert_thread_reply(
   p_id TEXT, p_space_id TEXT, p_sender_id TEXT, p_text TEXT, p_root_id TEXT, p_also_in_channel BOOLEAN,
   p_client_message_id TEXT, p_run_id TEXT, p_chain_depth INTEGER, p_origin JSONB, p_created_at TIMESTAMP(3)
 ) RETURNS TABLE (
   "id" TEXT, "seq" INTEGER, "senderName" TEXT, "senderType" TEXT, "senderAvatarColor" TEXT,
-  "replyCount" INTEGER, "lastReplyAt" TIMESTAMP(3), "participantIds" TEXT[]
+  "replyCount" INTEGER, "lastReplyAt" TEXT, "participantIds" TEXT[]
 ) LANGUAGE plpgsql AS $fn$
 #variable_conflict use_column
 DECLARE
@@ -86,6 +87,7 @@ BEGIN
     VALUES (gen_random_uuid()::text, root.author, p_root_id, p_space_id, 0)
     ON CONFLICT ("entityId", "rootId") DO NOTHING;
   END IF;
-  RETURN QUERY SELECT ins.id, ins.seq, ins."senderName", ins."senderType", ins."senderAvatarColor", root.n, root.at, root.who;
+  RETURN QUERY SELECT ins.id, ins.seq, ins."senderName", ins."senderType", ins."senderAvatarColor", root.n,
+    to_char(root.at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), root.who;
 END
 $fn$;

@@ -68,6 +68,8 @@ describe("run-level views", () => {
       chainDepth: 0,
       chainStopLimit: null,
       createdAt: at,
+      threadRootId: null,
+      thread: null,
     };
     expect(JSON.stringify(redactMessage(viewer, message))).not.toContain("secret");
     expect(redactMessage(viewer, { ...message, spaceId: "general" }).text).toBe("design secret");
