@@ -4,6 +4,7 @@ import clsx from "clsx";
 import type { AgentStatus, EntityDto, MemberDto, MessageDto, RunStreamDto, UnansweredDto } from "@/lib/realtime/dto";
 import { Avatar } from "./avatar";
 import { Markdown } from "./markdown";
+import { ThreadSummary } from "./thread-summary";
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
@@ -26,6 +27,11 @@ interface Props {
   unanswered?: UnansweredDto | null;
   /** Set in spaces with agents: opens the agent chain this message belongs to. */
   onShowChain?: ((message: MessageDto) => void) | null;
+  /** Opens the message's thread (top-level messages); with `people`, its summary names who replied. */
+  onOpenThread?: ((message: MessageDto) => void) | null;
+  people?: ReadonlyMap<string, EntityDto>;
+  /** Shown inside the thread panel: no thread summary and no action buttons. */
+  inThreadPanel?: boolean;
 }
 
 function SenderLine({
@@ -110,6 +116,9 @@ export const MessageItem = memo(function MessageItem({
   onJumpTo,
   onShowChain,
   unanswered,
+  onOpenThread,
+  people,
+  inThreadPanel,
 }: Props) {
   return (
     <article
@@ -131,7 +140,17 @@ export const MessageItem = memo(function MessageItem({
             <span className="font-medium">{message.replyTo.senderName}</span> {message.replyTo.text}
           </button>
         )}
+        {message.alsoInChannel && message.threadRootId && onOpenThread && (
+          <button
+            type="button"
+            onClick={() => onOpenThread({ ...message, id: message.threadRootId! })}
+            className="mt-0.5 block text-xs text-zinc-500 hover:text-accent-700 hover:underline dark:hover:text-accent-400"
+          >
+            replied to a thread: view thread
+          </button>
+        )}
         <Markdown text={message.text} />
+        {!inThreadPanel && onOpenThread && people && <ThreadSummary message={message} people={people} onOpen={onOpenThread} />}
         {chainLimit != null && (
           <p
             role="note"
@@ -157,7 +176,10 @@ export const MessageItem = memo(function MessageItem({
         )}
       </div>
       {/* Transparent, not display:none, until hover or focus: keyboard users can Tab to Reply and Run. */}
-      <div className="absolute top-1 right-3 flex rounded-md border border-zinc-200 bg-white opacity-0 shadow-sm pointer-events-none group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 dark:border-zinc-700 dark:bg-zinc-800">
+      <div
+        hidden={inThreadPanel}
+        className="absolute top-1 right-3 flex rounded-md border border-zinc-200 bg-white opacity-0 shadow-sm pointer-events-none group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 dark:border-zinc-700 dark:bg-zinc-800"
+      >
         <button
           type="button"
           onClick={() => onReply(message)}
@@ -166,6 +188,16 @@ export const MessageItem = memo(function MessageItem({
         >
           ↩ Reply
         </button>
+        {onOpenThread && !message.threadRootId && (
+          <button
+            type="button"
+            onClick={() => onOpenThread(message)}
+            className="border-l border-zinc-200 px-2 py-1 text-xs font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-700"
+            aria-label={`Reply in thread to ${message.sender.name}`}
+          >
+            Thread
+          </button>
+        )}
         {onShowChain && (
           <button
             type="button"

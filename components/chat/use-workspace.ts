@@ -10,6 +10,7 @@ import { PROTOCOL_VERSION } from "@/lib/realtime/events";
 import { contiguousEnd } from "@/lib/client/timeline";
 import { initialState, reducer, type PendingMessage, type WorkspaceState } from "./workspace-reducer";
 import { loadOutbox, nextInOutbox, outcomeOf, saveOutbox } from "./outbox";
+import { threadActions } from "./thread-actions";
 
 export function useWorkspace(meId: string, initialSpaceId: string | null) {
   const [state, dispatch] = useReducer(reducer, initialState(meId, initialSpaceId));
@@ -194,6 +195,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
     socket.on("message:unanswered", (note) => dispatch({ type: "unanswered", note }));
     socket.on("message:chain_stopped", (p) => dispatch({ type: "chainStopped", ...p }));
     socket.on("chain:decided", ({ messageId }) => dispatch({ type: "decided", messageId }));
+    socket.on("thread:updated", (p) => dispatch({ type: "threadUpdated", ...p }));
     return () => {
       socket.disconnect();
       socketRef.current = null;
@@ -279,6 +281,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       refreshEntities: () => call(async (s) => dispatch({ type: "entities", entities: (await request(s, "entities:list", {})).entities })),
       upsertSpace: (space: WorkspaceState["spaces"][string]) => dispatch({ type: "space", space }),
       dismissNotice: (id: string) => dispatch({ type: "dismissNotice", id }),
+      ...threadActions(call, (message) => dispatch({ type: "message", message })),
     };
   }, [openSpace, loadOlder, send, retry, discard, markRead, setTyping]);
 

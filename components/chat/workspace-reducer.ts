@@ -1,6 +1,7 @@
 // Client state of the workspace: spaces, loaded timelines, unsent messages, presence,
 // typing, connection. Pure reducer; the socket hook (use-workspace.ts) feeds it events.
 import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
+import type { ThreadSummaryDto } from "@/lib/realtime/dto";
 import { countUnread, mergeMessages } from "@/lib/client/timeline";
 import { isLiveStatus } from "@/lib/runs/run-status";
 import { type PendingMessage, queueFrom, waitForConnection } from "./outbox";
@@ -61,6 +62,7 @@ export type Action =
   | { type: "loadingOlder"; spaceId: string }
   | { type: "message"; message: MessageDto }
   | { type: "chainStopped"; spaceId: string; messageId: string; limit: number }
+  | { type: "threadUpdated"; spaceId: string; rootId: string; thread: ThreadSummaryDto }
   | { type: "read"; cursor: ReadCursorDto }
   | { type: "presence"; online: string[]; offline: string[]; all?: string[] }
   | { type: "typing"; spaceId: string; entity: EntityDto; typing: boolean }
@@ -196,6 +198,14 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
       // The streamed draft becomes this message in the same render: one bubble, no jump.
       const drafts = m.clientMessageId && state.drafts[m.clientMessageId] ? omit(state.drafts, m.clientMessageId) : state.drafts;
       return { ...state, spaces, timelines, typing, drafts, pending: withoutPending(state.pending, [m]) };
+    }
+    case "threadUpdated": {
+      // Summaries only grow: one that arrives late (another process's, after a newer one) is dropped.
+      const t = state.timelines[action.spaceId];
+      const root = t?.messages.find((m) => m.id === action.rootId);
+      if (!t || !root || (root.thread && root.thread.replyCount > action.thread.replyCount)) return state;
+      const messages = t.messages.map((m) => (m.id === action.rootId ? { ...m, thread: action.thread } : m));
+      return { ...state, timelines: { ...state.timelines, [action.spaceId]: { ...t, messages } } };
     }
     case "chainStopped": {
       const t = state.timelines[action.spaceId];

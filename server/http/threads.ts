@@ -15,7 +15,11 @@ import { readQuery } from "./read-query";
 import { json } from "./respond";
 
 /** seq is a 32-bit int column. */
-const seq = z.coerce.number().int().min(0).max(2 ** 31 - 1);
+const seq = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1);
 const threadQuery = z
   .object({ afterSeq: seq.optional(), beforeSeq: seq.min(1).optional(), limit: z.coerce.number().int().min(1).max(MAX_THREAD_PAGE).optional() })
   .refine((q) => q.afterSeq === undefined || q.beforeSeq === undefined, "give afterSeq or beforeSeq, not both");
@@ -25,9 +29,12 @@ export const getThreadHandler = authed<{ id: string }>(
   { limit: "threadReadsPerUser" },
 );
 
-export const listThreadsHandler = authed(async (req, deps, _params, caller) => json(await listThreads(deps, actorOf(caller), readQuery(req, threadsListInput))), {
-  limit: "threadReadsPerUser",
-});
+export const listThreadsHandler = authed(
+  async (req, deps, _params, caller) => json(await listThreads(deps, actorOf(caller), readQuery(req, threadsListInput))),
+  {
+    limit: "threadReadsPerUser",
+  },
+);
 
 const readBody = threadReadInput.omit({ rootId: true });
 

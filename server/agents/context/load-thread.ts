@@ -21,7 +21,12 @@ const select = {
   sender: { select: { id: true, name: true, type: true } },
 } as const;
 
-export async function loadThread(db: Db, rootId: string, entityId: string, opts: { replies?: number; background?: number } = {}): Promise<ThreadContext | null> {
+export async function loadThread(
+  db: Db,
+  rootId: string,
+  entityId: string,
+  opts: { replies?: number; background?: number } = {},
+): Promise<ThreadContext | null> {
   const root = await db.message.findUnique({ where: { id: rootId }, select: { ...select, space: { select: { id: true, name: true } } } });
   if (!root || root.threadRootId || root.kind === "system") return null;
   const limit = opts.replies ?? THREAD_CONTEXT_REPLIES;

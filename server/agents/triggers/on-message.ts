@@ -200,8 +200,7 @@ async function queueOrFold(
     });
     // A queued run answers where it was asked: a thread's message folds only into a run of that thread.
     const queued = live.find(
-      (r) =>
-        r.status === "queued" && r.triggerType === "space_message" && r.triggerSpaceId === m.spaceId && r.triggerThreadRootId === (m.threadRootId ?? null),
+      (r) => r.status === "queued" && r.triggerType === "space_message" && r.triggerSpaceId === m.spaceId && r.triggerThreadRootId === (m.threadRootId ?? null),
     );
     if (queued) {
       // The run now acts for this sender too: it may reach only what every sender it serves can,

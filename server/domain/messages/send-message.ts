@@ -65,22 +65,26 @@ export async function sendMessage(deps: Deps, actor: Actor, input: SendMessageIn
               origin: input.origin,
             })
           : insertMessage(db, {
-          spaceId: input.spaceId,
-          senderId: actor.entityId,
-          text: input.text,
-          replyToMessageId: input.replyToMessageId,
-          clientMessageId: input.clientMessageId,
-          runId: input.runId,
-          chainDepth: input.chainDepth,
-          origin: input.origin,
-        }),
+              spaceId: input.spaceId,
+              senderId: actor.entityId,
+              text: input.text,
+              replyToMessageId: input.replyToMessageId,
+              clientMessageId: input.clientMessageId,
+              runId: input.runId,
+              chainDepth: input.chainDepth,
+              origin: input.origin,
+            }),
       // No read:updated for the sender's own cursor: clients move it on message:new (a sender
       // has read what they wrote), which halves the frames every message costs the space.
       (r) => {
         events.publish(rooms.space(input.spaceId), "message:new", { message: toMessageDto(r) });
         // The root's new summary follows its reply, so a client never counts a reply it has not got.
         if ("rootSummary" in r && r.threadRootId)
-          events.publish(rooms.space(input.spaceId), "thread:updated", { spaceId: input.spaceId, rootId: r.threadRootId, thread: r.rootSummary as ThreadSummaryDto });
+          events.publish(rooms.space(input.spaceId), "thread:updated", {
+            spaceId: input.spaceId,
+            rootId: r.threadRootId,
+            thread: r.rootSummary as ThreadSummaryDto,
+          });
       },
     );
   } catch (e) {

@@ -63,4 +63,3 @@ export async function insertThreadReply(db: Db, m: NewThreadReply): Promise<Inse
     },
   };
 }
-

@@ -16,6 +16,9 @@ export async function markThreadRead({ db }: Pick<Deps, "db">, actor: Actor, inp
     where: { entityId: actor.entityId, rootId: input.rootId, lastReadSeq: { lt: input.seq } },
     data: { lastReadSeq: input.seq },
   });
-  const follow = await db.threadFollow.findUnique({ where: { entityId_rootId: { entityId: actor.entityId, rootId: input.rootId } }, select: { lastReadSeq: true } });
+  const follow = await db.threadFollow.findUnique({
+    where: { entityId_rootId: { entityId: actor.entityId, rootId: input.rootId } },
+    select: { lastReadSeq: true },
+  });
   return { rootId: input.rootId, lastReadSeq: follow?.lastReadSeq ?? 0 };
 }

@@ -117,12 +117,21 @@ describe("refusals", () => {
   it("a root in another space, a reply as root, a system line as root: bad_request, nothing stored", async () => {
     const elsewhere = (await sendMessage(t.deps, alice.actor, { spaceId: otherId, text: "over there" })).message;
     const before = await t.deps.db.space.findUniqueOrThrow({ where: { id: spaceId } });
-    expect(await send(a, { text: "x", threadRootId: elsewhere.id })).toMatchObject({ ok: false, error: { code: "bad_request", message: expect.stringMatching(/not in this space/) } });
+    expect(await send(a, { text: "x", threadRootId: elsewhere.id })).toMatchObject({
+      ok: false,
+      error: { code: "bad_request", message: expect.stringMatching(/not in this space/) },
+    });
     const reply = await sent(a, { text: "a reply", threadRootId: root.id });
-    expect(await send(a, { text: "nested", threadRootId: reply.id })).toMatchObject({ ok: false, error: { code: "bad_request", message: expect.stringMatching(/cannot start a thread/) } });
+    expect(await send(a, { text: "nested", threadRootId: reply.id })).toMatchObject({
+      ok: false,
+      error: { code: "bad_request", message: expect.stringMatching(/cannot start a thread/) },
+    });
     await addMembers(t.deps, alice.actor, { spaceId, entityIds: [carol.entityId] });
     const system = await t.deps.db.message.findFirstOrThrow({ where: { spaceId, kind: "system" }, orderBy: { seq: "desc" } });
-    expect(await send(a, { text: "on a notice", threadRootId: system.id })).toMatchObject({ ok: false, error: { code: "bad_request", message: expect.stringMatching(/system line/) } });
+    expect(await send(a, { text: "on a notice", threadRootId: system.id })).toMatchObject({
+      ok: false,
+      error: { code: "bad_request", message: expect.stringMatching(/system line/) },
+    });
     expect(await send(a, { text: "x", threadRootId: "no-such-message" })).toMatchObject({ ok: false, error: { code: "bad_request" } });
     expect(await send(a, { text: "x", threadRootId: root.id, replyToMessageId: root.id })).toMatchObject({ ok: false, error: { code: "bad_request" } });
     expect(await send(a, { text: "x", alsoInChannel: true })).toMatchObject({ ok: false, error: { code: "bad_request" } });
@@ -147,7 +156,10 @@ describe("refusals", () => {
     expect(await call(a, "thread:get", { rootId: root.id, limit: 10_000 })).toMatchObject({ ok: false, error: { code: "bad_request" } });
     expect(await call(a, "thread:read", { rootId: root.id, seq: -1 })).toMatchObject({ ok: false, error: { code: "bad_request" } });
     expect(await call(a, "threads:list", { before: "yesterday" })).toMatchObject({ ok: false, error: { code: "bad_request" } });
-    expect(await send(a, { text: "x".repeat(MAX_MESSAGE_LENGTH + 1), threadRootId: root.id })).toMatchObject({ ok: false, error: { code: "payload_too_large" } });
+    expect(await send(a, { text: "x".repeat(MAX_MESSAGE_LENGTH + 1), threadRootId: root.id })).toMatchObject({
+      ok: false,
+      error: { code: "payload_too_large" },
+    });
     expect(await send(a, { text: "x", threadRootId: "y".repeat(65) })).toMatchObject({ ok: false, error: { code: "bad_request" } });
     expect(a.connected).toBe(true);
   });
@@ -166,8 +178,7 @@ describe("refusals", () => {
       expect(acks.at(-1)).toMatchObject({ ok: false, error: { code: "rate_limited" } });
       // HTTP counts per user account; spend it there too.
       let status = 0;
-      for (let i = 0; i < n + 1 && status !== 429; i++)
-        status = (await run(limited, listThreadsHandler, request("/api/threads", { cookie: u.cookie }))).status;
+      for (let i = 0; i < n + 1 && status !== 429; i++) status = (await run(limited, listThreadsHandler, request("/api/threads", { cookie: u.cookie }))).status;
       expect(status).toBe(429);
     } finally {
       await limited.close();
@@ -177,7 +188,8 @@ describe("refusals", () => {
 
 describe("over HTTP", () => {
   it("POST with threadRootId replies; GET /api/messages/:id/thread pages by seq; GET /api/threads lists unread; POST read clears it", async () => {
-    const post = (u: TestUser, body: unknown) => run(t, sendMessageHandler, request(`/api/spaces/${spaceId}/messages`, { cookie: u.cookie, body }), { id: spaceId });
+    const post = (u: TestUser, body: unknown) =>
+      run(t, sendMessageHandler, request(`/api/spaces/${spaceId}/messages`, { cookie: u.cookie, body }), { id: spaceId });
     const root = (await post(alice, { text: "HTTP root" })).body.message as MessageDto;
     for (let i = 1; i <= 5; i++) expect((await post(bob, { text: `b${i}`, threadRootId: root.id, alsoInChannel: i === 5 })).status).toBe(201);
     expect((await post(bob, { text: "x", threadRootId: 7 })).status).toBe(400);
@@ -202,7 +214,12 @@ describe("over HTTP", () => {
     expect((await threads(bob)).threads.find((x: { root: MessageDto }) => x.root.id === root.id).unreadCount).toBe(0);
     expect((await threads(carol)).threads.some((x: { root: MessageDto }) => x.root.id === root.id)).toBe(false);
 
-    const read = await run(t, markThreadReadHandler, request(`/api/threads/${root.id}/read`, { cookie: alice.cookie, body: { seq: after.body.replies[1].seq } }), { id: root.id });
+    const read = await run(
+      t,
+      markThreadReadHandler,
+      request(`/api/threads/${root.id}/read`, { cookie: alice.cookie, body: { seq: after.body.replies[1].seq } }),
+      { id: root.id },
+    );
     expect(read.body).toEqual({ rootId: root.id, lastReadSeq: after.body.replies[1].seq });
     expect((await threads(alice)).threads.find((x: { root: MessageDto }) => x.root.id === root.id).unreadCount).toBe(0);
     const bad = await run(t, markThreadReadHandler, request(`/api/threads/${root.id}/read`, { cookie: alice.cookie, body: { seq: "x" } }), { id: root.id });
