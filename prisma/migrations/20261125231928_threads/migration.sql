@@ -39,8 +39,8 @@ ALTER TABLE "ThreadFollow" ADD CONSTRAINT "ThreadFollow_rootId_fkey" FOREIGN KEY
 -- A reply in a thread, stored in one statement as parley_insert_message stores a message (it
 -- calls it, so membership, the space's seq and the sender's cursor follow the same rules), and,
 -- in the same statement:
---   * the root must be a top-level message of the same space written by someone (not a
---     system line): one level of threads only. A message's threadRootId is set only in the
+--   * the root must be a live (not deleted) top-level message of the same space written by
+--     someone (not a system line): one level of threads only. A message's threadRootId is set only in the
 --     statement that stores it, so a root checked here cannot become a reply meanwhile;
 --   * the reply is marked with its root (and whether it was also sent to the channel);
 --   * the root's summary (reply count, newest reply time, participants in order of first
@@ -63,7 +63,7 @@ DECLARE
   root RECORD;
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM "Message" r WHERE r.id = p_root_id AND r."spaceId" = p_space_id
-                 AND r."threadRootId" IS NULL AND r.kind = 'text') THEN
+                 AND r."threadRootId" IS NULL AND r.kind = 'text' AND r."deletedAt" IS NULL) THEN
     RETURN;
   END IF;
   SELECT * INTO ins FROM parley_insert_message(p_id, p_space_id, p_sender_id, p_text, NULL,
