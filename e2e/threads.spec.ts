@@ -79,4 +79,19 @@ test("two people in a thread: open it, reply, the count updates live, and 'Also 
   const threads = await ada.page.request.get("/api/threads");
   const body = (await threads.json()) as { threads: { root: { text: string }; unreadCount: number }[] };
   expect(body.threads.find((t) => t.root.text === "Ship on Friday?")).toMatchObject({ unreadCount: 0 });
+
+  // Ben closes the thread; Ada answers in it; Ben's Threads view counts it unread and opens it.
+  await benPanel.getByRole("button", { name: "Close thread" }).click();
+  await log(ada.page, title).getByRole("button", { name: /^2 replies/ }).click();
+  await adaPanel.getByRole("textbox", { name: "Reply in thread" }).fill("Done, shipping");
+  await adaPanel.getByRole("textbox", { name: "Reply in thread" }).press("Enter");
+  await expect(log(ben.page, title).getByRole("button", { name: /^3 replies from Ada, Ben\./ })).toBeVisible();
+  await ben.page.getByRole("button", { name: "Threads" }).click();
+  const view = ben.page.getByRole("dialog", { name: "Threads" });
+  const entry = view.getByRole("button", { name: new RegExp(`^${title}: Ada: Ship on Friday\\?\\. 3 replies, 1 unread$`) });
+  await expect(entry).toBeVisible();
+  await threadShots(ben.page, "threads-view");
+  await entry.click();
+  await expect(view).toBeHidden();
+  await expect(benPanel.getByText("Done, shipping")).toBeVisible();
 });

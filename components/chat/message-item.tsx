@@ -144,7 +144,7 @@ export const MessageItem = memo(function MessageItem({
           <button
             type="button"
             onClick={() => onOpenThread({ ...message, id: message.threadRootId! })}
-            className="mt-0.5 block text-xs text-zinc-500 hover:text-accent-700 hover:underline dark:hover:text-accent-400"
+            className="mt-0.5 block text-xs text-zinc-500 hover:text-accent-700 hover:underline dark:hover:text-indigo-300"
           >
             replied to a thread: view thread
           </button>

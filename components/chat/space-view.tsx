@@ -10,6 +10,7 @@ import { MessageList } from "./message-list";
 import { Composer, TypingLine } from "./composer";
 import { readDraft, writeDraft } from "./drafts";
 import { ThreadPanel } from "./thread-panel";
+import { ThreadsDialog } from "./threads-dialog";
 
 interface Props {
   space: SpaceDto;
@@ -53,6 +54,7 @@ export function SpaceView({
   // The open thread belongs to its space: switching spaces closes it.
   const [openedThread, setOpenedThread] = useState<{ spaceId: string; rootId: string } | null>(null);
   const threadRootId = openedThread?.spaceId === space.id ? openedThread.rootId : null;
+  const [threadsOpen, setThreadsOpen] = useState(false);
   const openThread = useCallback((m: MessageDto) => setOpenedThread({ spaceId: m.spaceId, rootId: m.threadRootId ?? m.id }), []);
   // The divider marks what was unread when the space was opened (its timeline first seen):
   // messages arriving while I watch are read as they come and get none.
@@ -83,6 +85,13 @@ export function SpaceView({
             <h1 className="truncate font-semibold">{title}</h1>
             {space.topic && <p className="truncate text-xs text-zinc-500">{space.topic}</p>}
           </div>
+          <button
+            type="button"
+            onClick={() => setThreadsOpen(true)}
+            className="rounded-lg border border-zinc-200 px-2 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+          >
+            Threads
+          </button>
           <button
             type="button"
             onClick={onToggleMembers}
@@ -130,6 +139,19 @@ export function SpaceView({
           onDraft={(text) => writeDraft(meId, space.id, text)}
         />
       </section>
+      <ThreadsDialog
+        open={threadsOpen}
+        load={actions.listThreads}
+        onClose={() => setThreadsOpen(false)}
+        onChoose={(t) => {
+          setThreadsOpen(false);
+          if (t.spaceId !== space.id) {
+            actions.openSpace(t.spaceId);
+            window.history.pushState(null, "", `/spaces/${t.spaceId}`);
+          }
+          setOpenedThread({ spaceId: t.spaceId, rootId: t.root.id });
+        }}
+      />
       {threadRootId && (
         <ThreadPanel
           key={threadRootId}

@@ -17,6 +17,7 @@ export function threadActions(call: Call, merge: (m: MessageDto) => void) {
         merge(message);
         return message;
       }),
+    listThreads: () => call((s) => request(s, "threads:list", {})),
     markThreadRead: (rootId: string, seq: number) => void call((s) => request(s, "thread:read", { rootId, seq })).catch(() => {}),
   };
 }

@@ -105,7 +105,7 @@ export function ThreadPanel({ space, rootId, messages, actions, onClose }: Props
           <button
             type="button"
             onClick={() => void loadEarlier().catch(() => {})}
-            className="mx-4 mb-2 text-sm text-accent-700 hover:underline dark:text-accent-400"
+            className="mx-4 mb-2 text-sm text-accent-700 hover:underline dark:text-indigo-300"
           >
             Show earlier replies
           </button>
@@ -126,6 +126,10 @@ export function ThreadPanel({ space, rootId, messages, actions, onClose }: Props
           );
         })}
       </div>
+      <label className="flex items-center gap-2 px-5 pt-2 pb-1.5 text-sm text-zinc-600 dark:text-zinc-400">
+        <input type="checkbox" checked={alsoInChannel} onChange={(e) => setAlsoInChannel(e.target.checked)} className="accent-accent-600" />
+        Also send to channel
+      </label>
       <Composer
         key={`thread-${rootId}`}
         label="Reply in thread"
@@ -136,12 +140,9 @@ export function ThreadPanel({ space, rootId, messages, actions, onClose }: Props
         onSend={(text) => {
           setError(null);
           actions.sendThreadReply(space.id, rootId, text, alsoInChannel).catch((e: Error) => setError(e.message));
+          setAlsoInChannel(false);
         }}
       />
-      <label className="-mt-3 flex items-center gap-2 px-5 pb-3 text-sm text-zinc-600 dark:text-zinc-400">
-        <input type="checkbox" checked={alsoInChannel} onChange={(e) => setAlsoInChannel(e.target.checked)} className="accent-accent-600" />
-        Also send to channel
-      </label>
     </aside>
   );
 }

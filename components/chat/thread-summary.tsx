@@ -34,7 +34,7 @@ export function ThreadSummary({
           <Avatar key={id} entity={people.get(id) ?? { name: "?", type: "human", avatarColor: null }} size={20} />
         ))}
       </span>
-      <span className="font-semibold text-accent-700 dark:text-accent-400">{count}</span>
+      <span className="font-semibold text-accent-700 dark:text-indigo-300">{count}</span>
       {last && <span className="text-xs text-zinc-500">{last}</span>}
     </button>
   );
