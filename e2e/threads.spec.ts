@@ -86,7 +86,7 @@ test("two people in a thread: open it, reply, the count updates live, and 'Also 
   await adaPanel.getByRole("textbox", { name: "Reply in thread" }).fill("Done, shipping");
   await adaPanel.getByRole("textbox", { name: "Reply in thread" }).press("Enter");
   await expect(log(ben.page, title).getByRole("button", { name: /^3 replies from Ada, Ben\./ })).toBeVisible();
-  await ben.page.getByRole("button", { name: "Threads" }).click();
+  await ben.page.getByRole("button", { name: "Threads", exact: true }).click();
   const view = ben.page.getByRole("dialog", { name: "Threads" });
   const entry = view.getByRole("button", { name: new RegExp(`^${title}: Ada: Ship on Friday\\?\\. 3 replies, 1 unread$`) });
   await expect(entry).toBeVisible();

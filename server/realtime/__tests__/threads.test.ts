@@ -140,6 +140,12 @@ describe("refusals", () => {
     await t.deps.db.membership.deleteMany({ where: { spaceId, entityId: carol.entityId } });
   });
 
+  it("a deleted root takes no more replies", async () => {
+    const gone = await sent(a, { text: "soon deleted" });
+    await t.deps.db.message.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
+    expect(await send(a, { text: "late", threadRootId: gone.id })).toMatchObject({ ok: false, error: { code: "bad_request" } });
+  });
+
   it("a non-member can neither reply nor read the thread, and learns nothing about it", async () => {
     const c = await carol.connect();
     expect(await call(c, "message:send", { spaceId, text: "sneak", threadRootId: root.id })).toMatchObject({ ok: false, error: { code: "not_found" } });
