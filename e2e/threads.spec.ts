@@ -82,7 +82,9 @@ test("two people in a thread: open it, reply, the count updates live, and 'Also 
 
   // Ben closes the thread; Ada answers in it; Ben's Threads view counts it unread and opens it.
   await benPanel.getByRole("button", { name: "Close thread" }).click();
-  await log(ada.page, title).getByRole("button", { name: /^2 replies/ }).click();
+  await log(ada.page, title)
+    .getByRole("button", { name: /^2 replies/ })
+    .click();
   await adaPanel.getByRole("textbox", { name: "Reply in thread" }).fill("Done, shipping");
   await adaPanel.getByRole("textbox", { name: "Reply in thread" }).press("Enter");
   await expect(log(ben.page, title).getByRole("button", { name: /^3 replies from Ada, Ben\./ })).toBeVisible();
