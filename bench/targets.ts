@@ -109,6 +109,8 @@ export async function serveBare(): Promise<{ url: string; spaceId: string; close
         createdAt: new Date().toISOString(),
         editedAt: null,
         deletedAt: null,
+        threadRootId: null,
+        thread: null,
       };
       io.to(room).emit("message:new", { message });
       ack({ ok: true, data: { message } });

@@ -208,4 +208,16 @@ describe("product limits", () => {
     expect(limits.OUTBOX_MAX_AUTO_WAIT_S).toBe(120);
     expect(limits.OUTBOX_RETRY_AFTER_TIMEOUT_MS).toBe(3000);
   });
+
+  it("threads: 50 replies a page (100 at most), 30 threads a Threads-view page; agents see 40 replies and 10 background lines", () => {
+    expect(limits.DEFAULT_THREAD_PAGE).toBe(50);
+    expect(limits.MAX_THREAD_PAGE).toBe(100);
+    expect(limits.THREADS_LIST_PAGE).toBe(30);
+    expect(limits.THREAD_CONTEXT_REPLIES).toBe(40);
+    expect(limits.THREAD_BACKGROUND_LINES).toBe(10);
+  });
+  it("120 thread reads per user a minute, 60 thread read marks per 10 s", () => {
+    expect(limits.RATE_LIMITS.threadReadsPerUser).toEqual({ points: 120, durationS: 60 });
+    expect(limits.RATE_LIMITS.threadMarksPerUser).toEqual({ points: 60, durationS: 10 });
+  });
 });

@@ -31,6 +31,14 @@ export const MAX_BROWSE_CHANNELS = 200;
 export const MAX_CHANNEL_SEARCH_LENGTH = 80;
 /** Most members of a group direct message, its creator included (people and agents). */
 export const MAX_GROUP_DM_MEMBERS = 8;
+/** Thread panel: replies per page, default and maximum. */
+export const DEFAULT_THREAD_PAGE = 50;
+export const MAX_THREAD_PAGE = 100;
+/** Threads view: followed threads per page. */
+export const THREADS_LIST_PAGE = 30;
+/** Agent context: a thread's replies shown whole (the newest; older ones are counted) and channel lines shown as background. */
+export const THREAD_CONTEXT_REPLIES = 40;
+export const THREAD_BACKGROUND_LINES = 10;
 
 // --- Agent gateway ---
 /** Messages per space shown in an agent's SPACE HISTORY block. */
@@ -254,6 +262,10 @@ export const RATE_LIMITS = {
   testTriggersPerUser: { points: 10, durationS: 60 },
   /** Usage reports per user (each reads up to 30 days of runs). */
   usageReadsPerUser: { points: 30, durationS: 60 },
+  /** Thread pages and Threads-view lists read per user (the panel pages a long thread back). */
+  threadReadsPerUser: { points: 120, durationS: 60 },
+  /** "Read up to here" marks on threads per user (one per thread opened or reply seen). */
+  threadMarksPerUser: { points: 60, durationS: 10 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -28,6 +28,9 @@ const KNOWN: Record<keyof ClientToServerEvents, true> = {
   "channels:browse": true,
   "space:joinPublic": true,
   "space:group": true,
+  "thread:get": true,
+  "threads:list": true,
+  "thread:read": true,
 };
 export const KNOWN_EVENTS = Object.keys(KNOWN);
 

@@ -7,6 +7,7 @@ import { Markdown } from "./markdown";
 import { SeenBy } from "./seen-by";
 import { plainText } from "@/lib/plain-text";
 import { DeletedText, EditedMark, MessageChangeButtons, MessageEditor, useMessageChanges } from "./message-changes";
+import { ThreadSummary } from "./thread-summary";
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
@@ -29,6 +30,11 @@ interface Props {
   unanswered?: UnansweredDto | null;
   /** Set in spaces with agents: opens the agent chain this message belongs to. */
   onShowChain?: ((message: MessageDto) => void) | null;
+  /** Opens the message's thread (top-level messages); with `people`, its summary names who replied. */
+  onOpenThread?: ((message: MessageDto) => void) | null;
+  people?: ReadonlyMap<string, EntityDto>;
+  /** Shown inside the thread panel: no thread summary and no action buttons. */
+  inThreadPanel?: boolean;
 }
 
 function SenderLine({
@@ -113,6 +119,9 @@ export const MessageItem = memo(function MessageItem({
   onJumpTo,
   onShowChain,
   unanswered,
+  onOpenThread,
+  people,
+  inThreadPanel,
 }: Props) {
   const editing = useMessageChanges()?.editingId === message.id;
   return (
@@ -136,6 +145,15 @@ export const MessageItem = memo(function MessageItem({
             {message.replyTo.deleted ? <em>message deleted</em> : plainText(message.replyTo.text, 200)}
           </button>
         )}
+        {message.alsoInChannel && message.threadRootId && onOpenThread && (
+          <button
+            type="button"
+            onClick={() => onOpenThread({ ...message, id: message.threadRootId! })}
+            className="mt-0.5 block text-xs text-zinc-500 hover:text-accent-700 hover:underline dark:hover:text-indigo-300"
+          >
+            replied to a thread: view thread
+          </button>
+        )}
         {message.deletedAt ? (
           <DeletedText />
         ) : editing ? (
@@ -147,6 +165,7 @@ export const MessageItem = memo(function MessageItem({
             {message.editedAt && <EditedMark at={message.editedAt} />}
           </div>
         )}
+        {!inThreadPanel && onOpenThread && people && <ThreadSummary message={message} people={people} onOpen={onOpenThread} />}
         {chainLimit != null && (
           <p
             role="note"
@@ -167,7 +186,10 @@ export const MessageItem = memo(function MessageItem({
         {seenBy && seenBy.length > 0 && <SeenBy members={seenBy} />}
       </div>
       {/* Transparent, not display:none, until hover or focus: keyboard users can Tab to Reply and Run. */}
-      <div className="absolute top-1 right-3 flex rounded-md border border-zinc-200 bg-white opacity-0 shadow-sm pointer-events-none group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 dark:border-zinc-700 dark:bg-zinc-800">
+      <div
+        hidden={inThreadPanel}
+        className="absolute top-1 right-3 flex rounded-md border border-zinc-200 bg-white opacity-0 shadow-sm pointer-events-none group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 dark:border-zinc-700 dark:bg-zinc-800"
+      >
         {!message.deletedAt && (
           <button
             type="button"
@@ -176,6 +198,16 @@ export const MessageItem = memo(function MessageItem({
             aria-label={`Reply to ${message.sender.name}`}
           >
             ↩ Reply
+          </button>
+        )}
+        {onOpenThread && !message.threadRootId && !message.deletedAt && (
+          <button
+            type="button"
+            onClick={() => onOpenThread(message)}
+            className="border-l border-zinc-200 px-2 py-1 text-xs font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-700"
+            aria-label={`Reply in thread to ${message.sender.name}`}
+          >
+            Thread
           </button>
         )}
         <MessageChangeButtons message={message} />

@@ -34,6 +34,8 @@ interface Props {
   online: boolean;
   /** Called when the newest message is on screen, to move the read receipt. */
   onSeeNewest(m: MessageDto): void;
+  /** Opens a message's thread in the side panel. */
+  onOpenThread?: (m: MessageDto) => void;
 }
 
 export function MessageList({
@@ -52,12 +54,16 @@ export function MessageList({
   onDiscard,
   online,
   onSeeNewest,
+  onOpenThread,
 }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const topSentinel = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const [showJump, setShowJump] = useState(false);
-  const messages = timeline?.messages ?? [];
+  // Thread replies live in the thread panel; the channel shows only those also sent to it.
+  const all = timeline?.messages;
+  const messages = useMemo(() => (all ?? []).filter((m) => !m.threadRootId || m.alsoInChannel), [all]);
+  const people = useMemo(() => new Map(space.members.map((m) => [m.id, m])), [space.members]);
   const first = messages[0];
   const last = messages.at(-1);
   const prevFirst = useRef<{ id: string; height: number } | null>(null);
@@ -111,17 +117,20 @@ export function MessageList({
     if (el && prevFirst.current) prevFirst.current.height = el.scrollHeight;
   }, [draftLength, drafts.length, scrollToBottom]);
 
+  // The read cursor moves to the newest message of the space, thread replies included: the
+  // channel's unread count counts them (their thread keeps its own count, in the Threads view).
+  const newest = all?.at(-1);
   useEffect(() => {
-    if (last && atBottom.current && document.visibilityState === "visible") onSeeNewest(last);
-  }, [last, onSeeNewest]);
+    if (newest && atBottom.current && document.visibilityState === "visible") onSeeNewest(newest);
+  }, [newest, onSeeNewest]);
 
   useEffect(() => {
     const onVisible = () => {
-      if (last && atBottom.current && document.visibilityState === "visible") onSeeNewest(last);
+      if (newest && atBottom.current && document.visibilityState === "visible") onSeeNewest(newest);
     };
     document.addEventListener("visibilitychange", onVisible);
     return () => document.removeEventListener("visibilitychange", onVisible);
-  }, [last, onSeeNewest]);
+  }, [newest, onSeeNewest]);
 
   useEffect(() => {
     const el = topSentinel.current;
@@ -139,7 +148,7 @@ export function MessageList({
     if (!el) return;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
     setShowJump(!atBottom.current);
-    if (atBottom.current && last) onSeeNewest(last);
+    if (atBottom.current && newest) onSeeNewest(newest);
     updateUnreadAbove();
   };
 
@@ -233,6 +242,8 @@ export function MessageList({
                     onJumpTo={jumpTo}
                     onShowChain={onShowChain}
                     unanswered={unanswered[m.id] ?? null}
+                    onOpenThread={onOpenThread}
+                    people={people}
                   />
                 )}
               </div>

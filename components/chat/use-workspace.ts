@@ -10,6 +10,7 @@ import { PROTOCOL_VERSION } from "@/lib/realtime/events";
 import { contiguousEnd } from "@/lib/client/timeline";
 import { initialState, reducer, type PendingMessage, type WorkspaceState } from "./workspace-reducer";
 import { loadOutbox, nextInOutbox, outcomeOf, saveOutbox } from "./outbox";
+import { threadActions } from "./thread-actions";
 
 export function useWorkspace(meId: string, initialSpaceId: string | null) {
   const [state, dispatch] = useReducer(reducer, initialState(meId, initialSpaceId));
@@ -210,6 +211,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
     socket.on("message:unanswered", (note) => dispatch({ type: "unanswered", note }));
     socket.on("message:chain_stopped", (p) => dispatch({ type: "chainStopped", ...p }));
     socket.on("chain:decided", ({ messageId }) => dispatch({ type: "decided", messageId }));
+    socket.on("thread:updated", (p) => dispatch({ type: "threadUpdated", ...p }));
     return () => {
       socket.disconnect();
       socketRef.current = null;
@@ -311,6 +313,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
           const { message } = await request(s, "message:delete", { messageId });
           dispatch({ type: "updated", spaceId: message.spaceId, messages: [message] });
         }),
+      ...threadActions(call, (message) => dispatch({ type: "message", message })),
     };
   }, [openSpace, loadOlder, send, retry, discard, markRead, setTyping]);
 

@@ -50,6 +50,8 @@ const message: MessageDto = {
   createdAt: "2026-01-01T00:00:01.000Z",
   editedAt: null,
   deletedAt: null,
+  threadRootId: null,
+  thread: null,
 };
 
 describe("agent indicators", () => {
@@ -177,5 +179,18 @@ describe("chain stopped", () => {
     s = reducer(s, { type: "chainStopped", spaceId: "sp", messageId: "m2", limit: 5 });
     expect(s.timelines.sp?.messages[0]?.chainStopLimit).toBe(5);
     expect(reducer(s, { type: "chainStopped", spaceId: "sp", messageId: "nope", limit: 5 })).toBe(s);
+  });
+});
+
+describe("threads", () => {
+  it("thread:updated sets the root's summary; a late, smaller one does not undo a newer one", () => {
+    let s = reducer(initialState("me", "sp"), { type: "page", spaceId: "sp", messages: [message] });
+    const two = { replyCount: 2, lastReplyAt: "2026-01-01T00:00:09.000Z", participantIds: ["a", "b"] };
+    s = reducer(s, { type: "threadUpdated", spaceId: "sp", rootId: message.id, thread: two });
+    expect(s.timelines.sp!.messages[0]!.thread).toEqual(two);
+    s = reducer(s, { type: "threadUpdated", spaceId: "sp", rootId: message.id, thread: { ...two, replyCount: 1, participantIds: ["a"] } });
+    expect(s.timelines.sp!.messages[0]!.thread).toEqual(two);
+    // A root not loaded here changes nothing.
+    expect(reducer(s, { type: "threadUpdated", spaceId: "sp", rootId: "other", thread: two })).toBe(s);
   });
 });

@@ -1,6 +1,7 @@
 // Client state of the workspace: spaces, loaded timelines, unsent messages, presence,
 // typing, connection. Pure reducer; the socket hook (use-workspace.ts) feeds it events.
 import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
+import type { ThreadSummaryDto } from "@/lib/realtime/dto";
 import { countUnread, mergeMessages } from "@/lib/client/timeline";
 import { applyMessageUpdates } from "@/lib/client/message-updates";
 import { isLiveStatus } from "@/lib/runs/run-status";
@@ -62,6 +63,7 @@ export type Action =
   | { type: "loadingOlder"; spaceId: string }
   | { type: "message"; message: MessageDto }
   | { type: "chainStopped"; spaceId: string; messageId: string; limit: number }
+  | { type: "threadUpdated"; spaceId: string; rootId: string; thread: ThreadSummaryDto }
   | { type: "read"; cursor: ReadCursorDto }
   | { type: "presence"; online: string[]; offline: string[]; all?: string[] }
   | { type: "typing"; spaceId: string; entity: EntityDto; typing: boolean }
@@ -205,6 +207,14 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
       if (!t) return state;
       const messages = applyMessageUpdates(t.messages, action.messages);
       return messages === t.messages ? state : { ...state, timelines: { ...state.timelines, [action.spaceId]: { ...t, messages } } };
+    }
+    case "threadUpdated": {
+      // Summaries only grow: one that arrives late (another process's, after a newer one) is dropped.
+      const t = state.timelines[action.spaceId];
+      const root = t?.messages.find((m) => m.id === action.rootId);
+      if (!t || !root || (root.thread && root.thread.replyCount > action.thread.replyCount)) return state;
+      const messages = t.messages.map((m) => (m.id === action.rootId ? { ...m, thread: action.thread } : m));
+      return { ...state, timelines: { ...state.timelines, [action.spaceId]: { ...t, messages } } };
     }
     case "chainStopped": {
       const t = state.timelines[action.spaceId];

@@ -18,6 +18,8 @@ const msg = (seq: number, extra: Partial<MessageDto> = {}): MessageDto => ({
   createdAt: new Date(0).toISOString(),
   editedAt: null,
   deletedAt: null,
+  threadRootId: null,
+  thread: null,
   ...extra,
 });
 

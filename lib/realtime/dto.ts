@@ -36,6 +36,18 @@ export interface MessageDto {
   editedAt: string | null;
   /** When it was deleted (its text is then ""; sender and time stay); null if not. */
   deletedAt: string | null;
+  /** Set on a reply in a thread: its root's id. Clients show it in the thread, and in the channel only with alsoInChannel. */
+  threadRootId: string | null;
+  /** On a thread's root with replies: the thread's summary (participants in order of first reply); null otherwise. */
+  thread: ThreadSummaryDto | null;
+  /** A thread reply that was also sent to the channel. */
+  alsoInChannel?: boolean;
+}
+
+export interface ThreadSummaryDto {
+  replyCount: number;
+  lastReplyAt: string | null;
+  participantIds: string[];
 }
 
 export type AgentStatus = "active" | "disabled" | "archived";
@@ -153,4 +165,30 @@ export interface UnansweredDto {
   spaceId: string;
   messageId: string;
   agents: { name: string; decision: "folded" | "refused"; reason: string }[];
+}
+
+/** A thread as the side panel reads it: its root and a page of replies, oldest first. */
+export interface ThreadPageDto {
+  root: MessageDto;
+  replies: MessageDto[];
+  /** More replies before the first (paging back) or after the last (paging forward) of this page. */
+  hasMore: boolean;
+}
+
+/** A thread the receiver follows, for the Threads view. */
+export interface FollowedThreadDto {
+  root: MessageDto;
+  spaceId: string;
+  spaceName: string;
+  /** Others' replies after the follower's last read reply. */
+  unreadCount: number;
+  lastReadSeq: number;
+}
+
+export interface ThreadListDto {
+  threads: FollowedThreadDto[];
+  /** Pass as `before` for the next page (older threads); null at the end. */
+  nextBefore: string | null;
+  /** Threads with unread replies, in all. */
+  unreadThreads: number;
 }

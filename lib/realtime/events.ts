@@ -9,9 +9,11 @@ import {
   MAX_PAGE_SIZE,
   MAX_REPLAY_BATCH,
   MAX_SPACE_NAME_LENGTH,
+  MAX_THREAD_PAGE,
   MAX_TOPIC_LENGTH,
 } from "../limits";
 import type { ChannelSummaryDto, EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunEventDto, RunStreamDto, SpaceDto, UnansweredDto } from "./dto";
+import type { ThreadListDto, ThreadPageDto, ThreadSummaryDto } from "./dto";
 
 export const PROTOCOL_VERSION = 2;
 
@@ -36,6 +38,8 @@ export const sendMessageInput = z.object({
     .refine(...withinLength(MAX_MESSAGE_LENGTH, "Message")),
   clientMessageId: z.string().min(1).max(100).optional(),
   replyToMessageId: id.optional(),
+  threadRootId: id.optional(),
+  alsoInChannel: z.boolean().optional(),
 });
 
 export const editMessageInput = z.object({
@@ -64,6 +68,17 @@ export const sinceInput = z.object({
   afterSeq: z.number().int().min(0),
   limit: z.number().int().min(1).max(MAX_REPLAY_BATCH).optional(),
 });
+
+export const threadGetInput = z
+  .object({
+    rootId: id,
+    afterSeq: z.number().int().min(0).optional(),
+    beforeSeq: z.number().int().positive().optional(),
+    limit: z.number().int().min(1).max(MAX_THREAD_PAGE).optional(),
+  })
+  .refine((p) => p.afterSeq === undefined || p.beforeSeq === undefined, "Give afterSeq or beforeSeq, not both");
+export const threadReadInput = z.object({ rootId: id, seq: z.number().int().min(0) });
+export const threadsListInput = z.object({ before: z.string().datetime().optional() });
 
 export const markReadInput = z.object({ spaceId: id, lastMessageId: id });
 export const typingInput = z.object({ spaceId: id, typing: z.boolean() });
@@ -145,6 +160,12 @@ export interface ClientToServerEvents {
   "message:edit": (p: z.input<typeof editMessageInput>, ack: AckFn<{ message: MessageDto }>) => void;
   "message:delete": (p: z.input<typeof deleteMessageInput>, ack: AckFn<{ message: MessageDto }>) => void;
   "messages:changed": (p: z.input<typeof changedInput>, ack: AckFn<{ messages: MessageDto[] }>) => void;
+  /** A thread: its root and a page of replies in seq order (the newest page, or after/before a seq). */
+  "thread:get": (p: z.input<typeof threadGetInput>, ack: AckFn<ThreadPageDto>) => void;
+  /** The threads the receiver follows, newest reply first, with unread counts. */
+  "threads:list": (p: z.input<typeof threadsListInput>, ack: AckFn<ThreadListDto>) => void;
+  /** The receiver has read a thread up to this reply seq. */
+  "thread:read": (p: z.input<typeof threadReadInput>, ack: AckFn<{ rootId: string; lastReadSeq: number }>) => void;
 }
 
 export interface ServerToClientEvents {
@@ -182,6 +203,8 @@ export interface ServerToClientEvents {
   "chain:decided": (p: { spaceId: string; messageId: string }) => void;
   /** A run's timeline grew (admins only). */
   "run:event": (p: { event: RunEventDto }) => void;
+  /** A thread's root summary changed (a reply arrived: the reply itself comes as message:new with threadRootId). To the space. */
+  "thread:updated": (p: { spaceId: string; rootId: string; thread: ThreadSummaryDto }) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

@@ -46,6 +46,12 @@ export interface MessageRow {
   deletedAt?: Date | null;
   sender: EntityRow;
   replyTo: { id: string; seq: number; text: string; deletedAt?: Date | null; sender: { name: string } } | null;
+  /** Threads: absent on rows read before threads existed in a query's select (treated as none). */
+  threadRootId?: string | null;
+  alsoInChannel?: boolean;
+  threadReplyCount?: number;
+  threadLastReplyAt?: Date | null;
+  threadParticipantIds?: string[] | null;
 }
 
 export const toMessageDto = (m: MessageRow): MessageDto => ({
@@ -66,12 +72,21 @@ export const toMessageDto = (m: MessageRow): MessageDto => ({
   createdAt: m.createdAt.toISOString(),
   editedAt: m.editedAt?.toISOString() ?? null,
   deletedAt: m.deletedAt?.toISOString() ?? null,
+  ...threadFields(m),
 });
 
 /** A reply's quote; a deleted quoted message is quoted as deleted, without its text (which no message can be: sends refuse empty text). */
 function quoteOf(q: NonNullable<MessageRow["replyTo"]>): NonNullable<MessageDto["replyTo"]> {
   const deleted = Boolean(q.deletedAt) || q.text === "";
   return { id: q.id, seq: q.seq, senderName: q.sender.name, text: deleted ? "" : q.text.slice(0, QUOTE_LENGTH), ...(deleted && { deleted: true }) };
+}
+
+
+function threadFields(m: MessageRow): Pick<MessageDto, "threadRootId" | "thread" | "alsoInChannel"> {
+  const thread = m.threadReplyCount
+    ? { replyCount: m.threadReplyCount, lastReplyAt: m.threadLastReplyAt?.toISOString() ?? null, participantIds: m.threadParticipantIds ?? [] }
+    : null;
+  return { threadRootId: m.threadRootId ?? null, thread, ...(m.alsoInChannel && { alsoInChannel: true }) };
 }
 
 /**

@@ -1,4 +1,4 @@
-// POST /api/spaces/:id/messages { text, clientMessageId?, replyToMessageId? }
+// POST /api/spaces/:id/messages { text, clientMessageId?, replyToMessageId?, threadRootId?, alsoInChannel? }
 // → 201 { message }, or 200 with the stored message when clientMessageId was seen before.
 // The sender is always the caller; sendMessage broadcasts it to the space's sockets.
 import { z } from "zod";
@@ -16,6 +16,8 @@ const body = z.object({
   text: z.string(),
   clientMessageId: z.string().min(1).max(100).nullish(),
   replyToMessageId: id.nullish(),
+  threadRootId: id.nullish(),
+  alsoInChannel: z.boolean().nullish(),
 });
 
 export const sendMessageHandler = authed<{ id: string }>(async (req, deps, { id: spaceId }, caller) => {
@@ -28,6 +30,8 @@ export const sendMessageHandler = authed<{ id: string }>(async (req, deps, { id:
     text: input.text,
     clientMessageId: input.clientMessageId ?? undefined,
     replyToMessageId: input.replyToMessageId ?? undefined,
+    threadRootId: input.threadRootId ?? undefined,
+    alsoInChannel: input.alsoInChannel ?? undefined,
   });
   return json({ message }, created ? 201 : 200);
 });

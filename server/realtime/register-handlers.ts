@@ -24,6 +24,7 @@ import { log } from "../log";
 import type { ParleySocket, TypingTracker } from "./typing-tracker";
 import { z } from "zod";
 import { registerMessageChangeHandlers } from "./handlers/message-changes";
+import { registerThreadHandlers } from "./handlers/threads";
 
 const empty = z.object({}).passthrough();
 
@@ -120,5 +121,6 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
   on("entities:list", empty, async () => ({ entities: await listEntities(deps, actor) }));
   registerMessageChangeHandlers(on, deps, actor);
   registerChannelHandlers(on, deps, actor);
+  registerThreadHandlers(on, deps, actor, limit);
   return queue;
 }

@@ -22,6 +22,7 @@ import { type HistoryLines, type HistoryRoom, historyLines } from "./blocks/hist
 import { goalsBlock, memoriesBlock, plansBlock, plansDueBlock, spacesBlock } from "./blocks/workspace";
 import { closingPrompt } from "./blocks/closing";
 import { messageChangesBlock } from "./blocks/message-changes";
+import { threadBlock } from "./blocks/thread";
 import { boundedAdminChanges, boundedFailures, boundedFolded, boundedRuns, boundedThisRun } from "./bounded-blocks";
 import { type LineCounter, lineCounter } from "./fit";
 
@@ -174,7 +175,8 @@ function assemble(input: ContextInput, rooms: Rooms, count: LineCounter): BuiltC
   const slow = [spaces, "", goals, "", memories, "", plans];
   const trigger = [triggerBlock(input), ...boundedFolded(input, rooms.folded, count)];
   const thisRun = boundedThisRun(input, rooms.thisRun, count);
-  const turnHead = [`NOW: ${quote(input.now)}`, "", ...trigger, ...resumeBlock(input), ...thisRun, "", activeSpaceBlock(input)];
+  const thread = threadBlock(input);
+  const turnHead = [`NOW: ${quote(input.now)}`, "", ...trigger, ...thread, ...resumeBlock(input), ...thisRun, "", activeSpaceBlock(input)];
   const due = plansDueBlock(input, new Date(input.now));
   const admin = boundedAdminChanges(input, rooms.adminChanges, count);
   const runs = boundedRuns(input, rooms.runs, count);
@@ -211,6 +213,7 @@ function assemble(input: ContextInput, rooms: Rooms, count: LineCounter): BuiltC
   const sections: [string, string[]][] = [
     ["identity and instructions", [staticPart, prompt]],
     ["trigger", trigger],
+    ["thread", thread],
     ["space history", [...historySlow, ...historyTurn]],
     ["your spaces", [spaces]],
     ["goals", [goals]],

@@ -27,6 +27,8 @@ export interface HistoryMessage {
   waitOpen?: boolean;
   /** Agents whose waiting run this message answered (it resumed them). */
   answeredWaitOf?: EntityRef[];
+  /** A reply in a thread: its root's id (shown in the space's history with where it belongs). */
+  threadRootId?: string;
 }
 
 export interface MessageOrigin {
@@ -206,6 +208,8 @@ export interface ContextInput {
   } | null;
   activeSpace: { id: string; name: string; auto: boolean } | null;
   history: SpaceHistory | null;
+  /** The thread the run was triggered in (load-thread.ts): shown whole, with the channel's recent lines as background. */
+  thread?: ThreadContext | null;
   /** replyMode: which of the space's messages wake this agent there. */
   spaces: { id: string; name: string; kind: "channel" | "direct"; members: EntityRef[]; replyMode?: ReplyMode }[];
   goals: { id: string; description: string; priority: number; longTerm: boolean }[];
@@ -258,4 +262,17 @@ export interface MessageChangeLine {
   byName: string;
   before?: string;
   after?: string;
+}
+
+/** A thread as a run sees it: the root, its newest replies (older ones counted) and the channel's recent lines as background. */
+export interface ThreadContext {
+  space: { id: string; name: string };
+  root: HistoryMessage;
+  replies: HistoryMessage[];
+  /** Replies older than those shown. */
+  olderReplies: number;
+  /** The agent's cursor in the space: replies after it are [NEW]. */
+  lastProcessedSeq: number;
+  /** The channel's newest top-level lines (and replies also sent to it), oldest first: background, not requests. */
+  background: HistoryMessage[];
 }

@@ -37,6 +37,7 @@ export function messageLine(
   const why = originNote(m.origin, marks.spaceId, m.sender.id === marks.viewerId, marks.reach);
   if (why) extra.push(`      ${why}`);
   if (m.replyToMessageId) extra.push(`      [reply to msg:${m.replyToMessageId}]`);
+  if (m.threadRootId) extra.push(`      [in the thread of msg:${m.threadRootId}]`);
   // Only while the asking run still waits (load-wait-marks.ts): an answered question is no longer a call to answer.
   if (m.origin?.expectsReply && m.waitOpen) extra.push("      [asked with wait: true — the sender is waiting for a reply]");
   if (m.answeredWaitOf?.length) extra.push(`      [answered the wait of ${m.answeredWaitOf.map(entityRef).join(", ")}]`);

@@ -11,6 +11,7 @@ export interface HistoryRow {
   replyToMessageId: string | null;
   kind: string;
   origin: unknown;
+  threadRootId?: string | null;
 }
 
 export function toHistoryMessage(r: HistoryRow): HistoryMessage {
@@ -23,5 +24,6 @@ export function toHistoryMessage(r: HistoryRow): HistoryMessage {
     replyToMessageId: r.replyToMessageId,
     ...(r.kind === "system" ? { system: true } : {}),
     origin: (r.origin as MessageOrigin | null) ?? null,
+    ...(r.threadRootId ? { threadRootId: r.threadRootId } : {}),
   };
 }

@@ -21,7 +21,17 @@ export async function loadAnchoredHistory(db: Db, spaceId: string, entityId: str
   const rows = await db.message.findMany({
     where: { spaceId, deletedAt: null, seq: { gte: from, lte: upTo } },
     orderBy: { seq: "asc" },
-    select: { id: true, seq: true, createdAt: true, text: true, kind: true, replyToMessageId: true, origin: true, sender: { select: entitySel } },
+    select: {
+      id: true,
+      seq: true,
+      createdAt: true,
+      text: true,
+      kind: true,
+      replyToMessageId: true,
+      threadRootId: true,
+      origin: true,
+      sender: { select: entitySel },
+    },
   });
   const older: HistoryMessage[] = rows.map(toHistoryMessage);
   return { ...h, messages: [...older, ...h.messages], extendedFromSeq: from };

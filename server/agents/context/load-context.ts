@@ -25,6 +25,7 @@ import { loadUnread } from "./load-unread";
 import { pendingTriggers } from "../runs/pending-triggers";
 import { loadAnchoredHistory } from "./load-anchored-history";
 import { loadMessageChanges } from "./load-message-changes";
+import { loadThread } from "./load-thread";
 
 const entitySel = { id: true, name: true, type: true } as const;
 /** What a running run's TRIGGER shows once its message was deleted. */
@@ -75,6 +76,8 @@ export async function loadContext(
     candidate ? pendingTriggers(db, agent, run.id, candidate) : null,
   ]);
   const activeSpace = history?.space ?? null;
+  // A run woken in a thread sees that thread whole, as long as its space is still in reach.
+  const thread = run.triggerThreadRootId && inReach(reach, run.triggerSpaceId) ? await loadThread(db, run.triggerThreadRootId, agent.entityId) : null;
   const questions = await loadQuestions(db, activeRuns, reach);
 
   const spaceNames = new Map(spaces.map((s) => [s.id, s.name]));
@@ -109,6 +112,7 @@ export async function loadContext(
           handledElsewhere: pending?.size ? Object.fromEntries([...pending].map(([id, p]) => [id, p.runId])) : undefined,
         }
       : null,
+    thread,
     spaces: spaces.map((s) => ({ id: s.id, name: s.name, kind: s.kind, members: s.memberships.map((m) => m.entity), replyMode: modes.get(s.id) })),
     goals: goals
       .filter(visibleWithin(reach))
@@ -212,6 +216,7 @@ export async function loadHistory(db: Db, spaceId: string, entityId: string, lim
         createdAt: true,
         text: true,
         replyToMessageId: true,
+        threadRootId: true,
         kind: true,
         origin: true,
         runId: true,

@@ -31,6 +31,7 @@ export async function buildScope(ctx: GatewayCtx, run: RunningRun): Promise<RunS
       chainDepth: run.chainDepth,
       triggerType: run.triggerType,
       triggerSpaceId: run.triggerSpaceId,
+      triggerThreadRootId: run.triggerThreadRootId,
       reach,
       requesterId: run.requesterId,
       callKey: randomBytes(4).toString("hex"),

@@ -33,6 +33,8 @@ export interface WaitState {
   since: string;
   timeoutAt: string;
   reply?: WaitReply;
+  /** Asked in this thread: only a message in it answers. */
+  threadRootId?: string;
 }
 
 /** What the resumed model call is told: the result of its send_message(wait: true). */
@@ -51,7 +53,7 @@ export async function beginWait(
   ctx: GatewayCtx,
   run: { id: string; agentId: string },
   spaceId: string,
-  opts: { maxWaitMs: number; maxWaitingRuns: number },
+  opts: { maxWaitMs: number; maxWaitingRuns: number; threadRootId?: string },
 ): Promise<"waiting" | "full" | "not_running"> {
   const now = ctx.clock.now();
   return enterWait(ctx, run, opts.maxWaitingRuns, async (tx) => {
@@ -61,6 +63,7 @@ export async function beginWait(
       afterSeq: space.lastSeq,
       since: now.toISOString(),
       timeoutAt: new Date(now.getTime() + Math.min(WAIT_TIMEOUT_MS, opts.maxWaitMs)).toISOString(),
+      ...(opts.threadRootId ? { threadRootId: opts.threadRootId } : {}),
     };
     return state;
   });
@@ -99,6 +102,8 @@ export async function resolveWaitsFor(ctx: GatewayCtx, m: MessageDto, replierRea
   };
   const now = ctx.clock.now();
   reply.resolvedAt = now.toISOString();
+  // A thread reply (also one sent to the channel) answers only waits asked in its thread.
+  const inChannel = !m.threadRootId;
   // The resumed run acts on this reply too, so (as when a message folds into a queued run) it
   // may from now on reach only what the replier can see. Narrowed in the same UPDATE that
   // resolves the wait, so no resume can start with the wider reach. `replierReach` is the
@@ -111,7 +116,9 @@ export async function resolveWaitsFor(ctx: GatewayCtx, m: MessageDto, replierRea
     WHERE a.id = r."agentId" AND a."entityId" <> ${m.sender.id}
       AND EXISTS (SELECT 1 FROM "Membership" mb WHERE mb."spaceId" = ${m.spaceId} AND mb."entityId" = a."entityId")
       AND r.status = 'waiting_reply' AND NOT (r."waitState" ? 'reply')
-      AND ((r."waitState"->>'spaceId' = ${m.spaceId} AND (r."waitState"->>'afterSeq')::int < ${m.seq})
+      AND ((r."waitState"->>'spaceId' = ${m.spaceId} AND (r."waitState"->>'afterSeq')::int < ${m.seq}
+            -- a wait asked in a thread is answered in that thread; one asked in the channel, in the channel
+            AND COALESCE(r."waitState"->>'threadRootId', '') = ${inChannel ? "" : (m.threadRootId ?? "")})
            OR (${m.replyToMessageId}::text IS NOT NULL AND r."waitState"->>'messageId' = ${m.replyToMessageId}::text))
     RETURNING r.id, r."agentId"`;
   for (const r of rows) {

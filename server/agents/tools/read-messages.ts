@@ -11,16 +11,19 @@ import { requireInReach } from "../reach/reach";
 import { notePage } from "./run-scope";
 import { pendingTriggers } from "../runs/pending-triggers";
 import { defineTool } from "./tool";
+import { readThread } from "./read-thread";
 
 export const readMessagesTool = defineTool({
   name: "read_messages",
-  description: "Read recent messages of a space you belong to, newest last.",
+  description: "Read recent messages of a space you belong to, newest last; with threadId, a thread (its root and newest replies).",
   inputSchema: z.object({
     spaceId: z.string().optional().describe("Defaults to the active space"),
     limit: z.number().int().min(1).max(READ_MESSAGES_LIMIT).optional().describe(`How many messages (default and max ${READ_MESSAGES_LIMIT})`),
     offset: z.number().int().min(0).optional().describe("Skip this many of the newest messages, to page back"),
+    threadId: z.string().max(80).optional().describe("Read this thread (its root's msg:… id) instead of the space's history"),
   }),
   async execute(scope, input, toolCallId) {
+    if (input.threadId) return readThread(scope, input.threadId, input.limit ?? READ_MESSAGES_LIMIT);
     const spaceId = input.spaceId ?? scope.state.activeSpaceId;
     if (!spaceId) throw new AppError("bad_request", "No spaceId given and no active space.");
     requireInReach(scope.run.reach, spaceId);

@@ -12,6 +12,8 @@ export interface RunScope {
     chainDepth: number;
     triggerType: "space_message" | "plan" | "service";
     triggerSpaceId: string | null;
+    /** The thread the trigger was posted in: send_message posts there by default while its space is active. */
+    triggerThreadRootId?: string | null;
     /** Spaces this run may read from and post to (server/agents/reach). */
     reach: readonly string[];
     requesterId: string | null;

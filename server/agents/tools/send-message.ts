@@ -14,16 +14,24 @@ import { noteSeen } from "./run-scope";
 import { streamKey } from "./stream-key";
 import { alreadySent, sentHash, textHash } from "./already-sent";
 import { defineTool } from "./tool";
+import { threadTarget } from "./thread-target";
 
 /** A wait is refused when less run time than this is left: the resumed model call needs room. */
 export const MIN_TIME_TO_RESUME_MS = 60_000;
 
 export const sendMessageTool = defineTool({
   name: "send_message",
-  description: "Post a message in the active space. Use messageId to reply to a message; wait=true pauses this run until someone replies.",
+  description:
+    "Post a message in the active space. Use messageId to reply to a message; threadId to post in a thread (a run woken in a thread posts there by default); wait=true pauses this run until someone replies.",
+
   // messageId comes before text: the reply target is checked before any draft of the text is streamed (draft-stream.ts).
   inputSchema: z.object({
     messageId: z.string().optional().describe("Reply to this message (msg:… id without the prefix); resumes a run waiting on it"),
+    threadId: z
+      .string()
+      .max(80)
+      .optional()
+      .describe('Post in this thread (its root\'s msg:… id). Default: the thread that woke this run, when its space is active; "channel" posts in the channel'),
     wait: z.boolean().optional().describe("Pause this run until someone replies (or 5 minutes pass)"),
     text: z.string().describe("Markdown text to post in the active space"),
   }),
@@ -41,7 +49,9 @@ export const sendMessageTool = defineTool({
     // A run canceled meanwhile (by an admin or stop_run, perhaps on another process) posts nothing more.
     const run = await ctx.db.run.findUniqueOrThrow({ where: { id: scope.run.id }, select: { status: true, startedAt: true, stepCount: true } });
     if (run.status !== "running") throw new AppError("conflict", `This run is ${run.status}; nothing more can be sent from it.`);
-    const replyTo = input.messageId?.replace(/^msg:/, "");
+    const threadRootId = await threadTarget(scope, spaceId, input.threadId);
+    // A thread reply answers its thread: a reply target in it is the thread itself.
+    const replyTo = threadRootId ? undefined : input.messageId?.replace(/^msg:/, "");
     const shape = { text: input.text, replyTo: replyTo ?? null, wait: !!input.wait };
     const earlier = await alreadySent(ctx, scope.run, actor.entityId, spaceId, shape, toolCallId);
     if (earlier) {
@@ -65,6 +75,7 @@ export const sendMessageTool = defineTool({
       const wait = await beginWait(ctx, { id: scope.run.id, agentId: scope.agent.id }, spaceId, {
         maxWaitMs: left - MIN_TIME_TO_RESUME_MS / 2,
         maxWaitingRuns: scope.agent.maxWaitingRuns,
+        threadRootId,
       });
       if (wait === "full") {
         throw new AppError("rate_limited", `You already have ${scope.agent.maxWaitingRuns} waiting runs (the limit); send without wait.`);
@@ -77,6 +88,7 @@ export const sendMessageTool = defineTool({
         spaceId,
         text: input.text,
         replyToMessageId: replyTo,
+        threadRootId,
         clientMessageId: streamKey(scope.run, toolCallId),
         runId: scope.run.id,
         chainDepth: scope.run.chainDepth,
@@ -106,6 +118,6 @@ export const sendMessageTool = defineTool({
       await attachQuestion(ctx, scope.run.id, m.id);
       return { status: "waiting", messageId: m.id, note: "This run pauses now and resumes when someone replies or after 5 minutes." };
     }
-    return { status: "sent", messageId: m.id, spaceId, seq: m.seq };
+    return { status: "sent", messageId: m.id, spaceId, seq: m.seq, ...(threadRootId ? { threadId: threadRootId } : {}) };
   },
 });

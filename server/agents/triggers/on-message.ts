@@ -18,6 +18,7 @@ import { mentions, type ReplyMode } from "@/lib/agents/reply-modes";
 import { reasonForMember } from "@/lib/agents/decision-reason";
 import { budgetRefusal, spaceBudgetRefusal } from "./daily-budget";
 import { rooms } from "@/lib/realtime/events";
+import { addressedInThread, threadParticipants } from "./thread-participants";
 
 export type Decision = "triggered" | "folded" | "resumed" | "refused";
 
@@ -74,6 +75,7 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto, opts: { onlyEnti
   const repliesTo = m.replyToMessageId
     ? ((await ctx.db.message.findUnique({ where: { id: m.replyToMessageId }, select: { senderId: true } }))?.senderId ?? null)
     : null;
+  const inThread = await threadParticipants(ctx.db, m);
 
   // The space's budget is the same for every agent: asked once, and only when one is set.
   const spaceOverBudget = await spaceBudgetRefusal(ctx.db, space, ctx.clock.now());
@@ -93,7 +95,7 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto, opts: { onlyEnti
       await decide("refused", "agent is disabled");
       continue;
     }
-    const refusal = replyModeRefusal(entity.replyMode, entity.id === repliesTo || mentions(m.text, entity.name));
+    const refusal = replyModeRefusal(entity.replyMode, entity.id === repliesTo || mentions(m.text, entity.name) || addressedInThread(inThread, entity.id));
     if (refusal) {
       await decide("refused", refusal);
       continue;
@@ -197,10 +199,13 @@ async function queueOrFold(
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${agentId}))`;
     const live = await tx.run.findMany({
       where: { agentId, status: { in: ["queued", "running"] } },
-      select: { id: true, status: true, triggerType: true, triggerSpaceId: true, reach: true, chainDepth: true, queuedAt: true },
+      select: { id: true, status: true, triggerType: true, triggerSpaceId: true, triggerThreadRootId: true, reach: true, chainDepth: true, queuedAt: true },
       orderBy: [{ queuedAt: "asc" }, { id: "asc" }],
     });
-    const queued = live.find((r) => r.status === "queued" && r.triggerType === "space_message" && r.triggerSpaceId === m.spaceId);
+    // A queued run answers where it was asked: a thread's message folds only into a run of that thread.
+    const queued = live.find(
+      (r) => r.status === "queued" && r.triggerType === "space_message" && r.triggerSpaceId === m.spaceId && r.triggerThreadRootId === (m.threadRootId ?? null),
+    );
     if (queued) {
       // The run now acts for this sender too: it may reach only what every sender it serves can,
       // and it answers at the deepest of its messages' depths, so folding cannot reset a chain
@@ -227,6 +232,7 @@ async function queueOrFold(
         triggerType: "space_message",
         triggerMessageId: m.id,
         triggerSpaceId: m.spaceId,
+        triggerThreadRootId: m.threadRootId ?? null,
         triggerEntityId: m.sender.id,
         chainDepth: depth,
         activeSpaceId: m.spaceId,

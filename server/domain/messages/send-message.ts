@@ -1,17 +1,19 @@
 // Sending a message: validate → persist with the next per-space seq → broadcast.
 // The same (sender, clientMessageId) stores one message however many times it arrives,
 // concurrently or on retry; every caller gets that one message back.
-import type { MessageDto } from "@/lib/realtime/dto";
+import type { MessageDto, ThreadSummaryDto } from "@/lib/realtime/dto";
 import { rooms } from "@/lib/realtime/events";
 import { MAX_MESSAGE_LENGTH } from "@/lib/limits";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Actor, Deps } from "../deps";
 import { AppError } from "../errors";
-import { messageInclude, toMessageDto } from "../dto";
-import { requireReadableMembership } from "../spaces/require-membership";
+import { type MessageRow, messageInclude, toMessageDto } from "../dto";
+import { requireMembership, requireReadableMembership } from "../spaces/require-membership";
 import { insertMessage } from "./insert-message";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { insertInSeqOrder } from "./ordered-publish";
+import { insertThreadReply } from "../threads/insert-thread-reply";
+import { threadRootRefusal } from "../threads/thread-refusal";
 
 export interface SendMessageInput {
   spaceId: string;
@@ -22,6 +24,9 @@ export interface SendMessageInput {
   runId?: string;
   chainDepth?: number;
   origin?: Prisma.InputJsonValue;
+  /** A reply in this thread (a top-level message of the same space); alsoInChannel shows it in the channel too. */
+  threadRootId?: string;
+  alsoInChannel?: boolean;
 }
 
 export interface SendMessageResult {
@@ -36,27 +41,51 @@ export async function sendMessage(deps: Deps, actor: Actor, input: SendMessageIn
   if (input.text.length > MAX_MESSAGE_LENGTH) {
     throw new AppError("payload_too_large", `Message is longer than ${MAX_MESSAGE_LENGTH} characters`);
   }
+  // A thread reply answers its thread, not one message of it; "also in channel" says where a thread reply shows.
+  if (input.threadRootId && input.replyToMessageId) throw new AppError("bad_request", "A thread reply cannot also reply to a message");
+  if (input.alsoInChannel && !input.threadRootId) throw new AppError("bad_request", "alsoInChannel is for thread replies");
   // One statement checks membership (and the quoted message), stores and moves the cursor;
   // a retry's stored copy is found by the key's unique violation below, not looked up first,
   // so a first send costs one round trip.
   let row;
   try {
-    row = await insertInSeqOrder(
+    row = await insertInSeqOrder<MessageRow>(
       input.spaceId,
       () =>
-        insertMessage(db, {
-          spaceId: input.spaceId,
-          senderId: actor.entityId,
-          text: input.text,
-          replyToMessageId: input.replyToMessageId,
-          clientMessageId: input.clientMessageId,
-          runId: input.runId,
-          chainDepth: input.chainDepth,
-          origin: input.origin,
-        }),
+        input.threadRootId
+          ? insertThreadReply(db, {
+              spaceId: input.spaceId,
+              senderId: actor.entityId,
+              text: input.text,
+              threadRootId: input.threadRootId,
+              alsoInChannel: input.alsoInChannel === true,
+              clientMessageId: input.clientMessageId,
+              runId: input.runId,
+              chainDepth: input.chainDepth,
+              origin: input.origin,
+            })
+          : insertMessage(db, {
+              spaceId: input.spaceId,
+              senderId: actor.entityId,
+              text: input.text,
+              replyToMessageId: input.replyToMessageId,
+              clientMessageId: input.clientMessageId,
+              runId: input.runId,
+              chainDepth: input.chainDepth,
+              origin: input.origin,
+            }),
       // No read:updated for the sender's own cursor: clients move it on message:new (a sender
       // has read what they wrote), which halves the frames every message costs the space.
-      (r) => events.publish(rooms.space(input.spaceId), "message:new", { message: toMessageDto(r) }),
+      (r) => {
+        events.publish(rooms.space(input.spaceId), "message:new", { message: toMessageDto(r) });
+        // The root's new summary follows its reply, so a client never counts a reply it has not got.
+        if ("rootSummary" in r && r.threadRootId)
+          events.publish(rooms.space(input.spaceId), "thread:updated", {
+            spaceId: input.spaceId,
+            rootId: r.threadRootId,
+            thread: r.rootSummary as ThreadSummaryDto,
+          });
+      },
     );
   } catch (e) {
     // A concurrent send with the same key won the race; its statement committed first.
@@ -88,6 +117,10 @@ async function whyNotStored(deps: Deps, actor: Actor, input: SendMessageInput): 
   if (me.space.archivedAt) return new AppError("archived", "This channel is archived: it is read-only");
   const existing = input.clientMessageId ? await findByKey(deps, actor.entityId, input.clientMessageId, input.spaceId) : null;
   if (existing) return { message: existing, created: false };
+  if (input.threadRootId) {
+    const refusal = await threadRootRefusal(deps.db, input.spaceId, input.threadRootId);
+    if (refusal) return refusal;
+  }
   if (!input.replyToMessageId) return new AppError("not_found", "Space not found or you are not a member");
   return new AppError("bad_request", "The message you reply to is not in this space");
 }

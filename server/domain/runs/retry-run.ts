@@ -35,6 +35,7 @@ export async function retryRun({ db }: Pick<Deps, "db">, actor: Pick<Actor, "isA
           triggerType: old.triggerType,
           triggerMessageId: old.triggerMessageId,
           triggerSpaceId: old.triggerSpaceId,
+          triggerThreadRootId: old.triggerThreadRootId,
           triggerEntityId: old.triggerEntityId,
           planId: old.planId,
           serviceName: old.serviceName,

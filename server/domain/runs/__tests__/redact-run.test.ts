@@ -70,6 +70,8 @@ describe("run-level views", () => {
       createdAt: at,
       editedAt: null,
       deletedAt: null,
+      threadRootId: null,
+      thread: null,
     };
     expect(JSON.stringify(redactMessage(viewer, message))).not.toContain("secret");
     expect(redactMessage(viewer, { ...message, spaceId: "general" }).text).toBe("design secret");
