@@ -107,6 +107,7 @@ export async function serveBare(): Promise<{ url: string; spaceId: string; close
         chainDepth: 0,
         chainStopLimit: null,
         createdAt: new Date().toISOString(),
+        reactions: [],
       };
       io.to(room).emit("message:new", { message });
       ack({ ok: true, data: { message } });

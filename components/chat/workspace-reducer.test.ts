@@ -48,6 +48,7 @@ const message: MessageDto = {
   chainDepth: 0,
   chainStopLimit: null,
   createdAt: "2026-01-01T00:00:01.000Z",
+  reactions: [],
 };
 
 describe("agent indicators", () => {

@@ -16,6 +16,7 @@ const msg = (seq: number, sender = "a"): MessageDto => ({
   chainDepth: 0,
   chainStopLimit: null,
   createdAt: new Date(0).toISOString(),
+  reactions: [],
 });
 
 describe("mergeMessages", () => {

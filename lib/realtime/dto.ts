@@ -31,6 +31,15 @@ export interface MessageDto {
   /** "system": a line the server wrote about the channel ("Ada added Planner"), shown as a notice, not as the sender's words. Absent otherwise. */
   kind?: "system";
   createdAt: string;
+  /** Emoji reactions, oldest emoji first; each lists who reacted, oldest first. */
+  reactions: ReactionDto[];
+}
+
+/** One emoji's reactions to a message: how many, and the entities behind them. */
+export interface ReactionDto {
+  emoji: string;
+  count: number;
+  entityIds: string[];
 }
 
 export type AgentStatus = "active" | "disabled" | "archived";

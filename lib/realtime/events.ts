@@ -3,6 +3,8 @@
 import { z } from "zod";
 import { MAX_MESSAGE_LENGTH, MAX_PAGE_SIZE, MAX_REPLAY_BATCH, MAX_SPACE_NAME_LENGTH } from "../limits";
 import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunEventDto, RunStreamDto, SpaceDto, UnansweredDto } from "./dto";
+import type { ReactionDto } from "./dto";
+import { MAX_EMOJI_LENGTH } from "../limits";
 
 export const PROTOCOL_VERSION = 2;
 
@@ -59,6 +61,8 @@ export const createChannelInput = z.object({
 export const openDirectInput = z.object({ entityId: id });
 export const addMembersInput = z.object({ spaceId: id, entityIds: z.array(id).min(1).max(500) });
 export const removeMemberInput = z.object({ spaceId: id, entityId: id });
+/** Adding or removing one's own reaction; whether `emoji` is a known emoji is the domain's check (reactions/reaction-emoji.ts). */
+export const reactionInput = z.object({ messageId: id, emoji: z.string().min(1, "Emoji is required").refine(...withinLength(MAX_EMOJI_LENGTH, "Emoji")) });
 export const renameSpaceInput = z.object({ spaceId: id, name: spaceName, topic: z.string().max(250).optional() });
 
 /** `retryAfterS` comes with rate_limited: when the same request would be accepted. */
@@ -80,6 +84,8 @@ export interface ClientToServerEvents {
   "space:leave": (p: z.input<typeof spaceIdInput>, ack: AckFn<null>) => void;
   "space:rename": (p: z.input<typeof renameSpaceInput>, ack: AckFn<{ space: SpaceDto }>) => void;
   "entities:list": (p: Record<string, never>, ack: AckFn<{ entities: EntityDto[] }>) => void;
+  "reaction:add": (p: z.input<typeof reactionInput>, ack: AckFn<{ reactions: ReactionDto[] }>) => void;
+  "reaction:remove": (p: z.input<typeof reactionInput>, ack: AckFn<{ reactions: ReactionDto[] }>) => void;
 }
 
 export interface ServerToClientEvents {
@@ -113,6 +119,8 @@ export interface ServerToClientEvents {
    * space's members and to admins; ids only.
    */
   "chain:decided": (p: { spaceId: string; messageId: string }) => void;
+  /** A message's reactions changed: all of them, as they are now (to the space). */
+  "reaction:updated": (p: { spaceId: string; messageId: string; reactions: ReactionDto[] }) => void;
   /** A run's timeline grew (admins only). */
   "run:event": (p: { event: RunEventDto }) => void;
 }

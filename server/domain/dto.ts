@@ -1,6 +1,7 @@
 // Database rows → wire DTOs (lib/realtime/dto.ts). The include shapes live next to the
 // mappers so a query and its mapper cannot drift apart.
 import type { EntityDto, MessageDto } from "@/lib/realtime/dto";
+import { groupReactions, reactionSelect, type ReactionRow } from "./reactions/group-reactions";
 
 export const entitySelect = { id: true, name: true, type: true, avatarColor: true } as const;
 /** Members also carry their agent's provider and state, so the UI can label offline, disabled and deleted agents. */
@@ -9,6 +10,8 @@ export const memberEntitySelect = { ...entitySelect, agent: { select: { id: true
 export const messageInclude = {
   sender: { select: entitySelect },
   replyTo: { select: { id: true, seq: true, text: true, sender: { select: { name: true } } } },
+  // Loaded by Prisma in one query for a whole page of messages (WHERE "messageId" IN …), not one per message.
+  reactions: reactionSelect,
 } as const;
 
 interface EntityRow {
@@ -44,6 +47,8 @@ export interface MessageRow {
   createdAt: Date;
   sender: EntityRow;
   replyTo: { id: string; seq: number; text: string; sender: { name: string } } | null;
+  /** Absent on a message just stored (it has none yet). */
+  reactions?: ReactionRow[];
 }
 
 export const toMessageDto = (m: MessageRow): MessageDto => ({
@@ -61,6 +66,7 @@ export const toMessageDto = (m: MessageRow): MessageDto => ({
   chainStopLimit: m.chainStopLimit,
   ...(m.kind === "system" && { kind: "system" as const }),
   createdAt: m.createdAt.toISOString(),
+  reactions: groupReactions(m.reactions ?? []),
 });
 
 /**

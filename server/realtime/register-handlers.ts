@@ -22,8 +22,12 @@ import { type SocketQueue, socketQueue } from "./socket-queue";
 import { log } from "../log";
 import type { ParleySocket, TypingTracker } from "./typing-tracker";
 import { z } from "zod";
+import { registerReactionHandlers } from "./handlers/reactions";
 
 const empty = z.object({}).passthrough();
+
+/** Registers one client event: its name, payload schema and domain call (handler modules take it). */
+export type On = <S extends z.ZodType>(event: keyof ev.ClientToServerEvents, schema: S, run: (input: z.output<S>) => Promise<unknown>) => void;
 
 /** Returns the socket's event queue, so the server can wait for its events in flight. */
 export function registerHandlers(socket: ParleySocket, deps: Deps, typing: TypingTracker): SocketQueue {
@@ -115,5 +119,6 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
   });
   on("space:rename", ev.renameSpaceInput, async (input) => ({ space: await renameSpace(deps, actor, input) }));
   on("entities:list", empty, async () => ({ entities: await listEntities(deps, actor) }));
+  registerReactionHandlers(on, deps, actor);
   return queue;
 }

@@ -68,6 +68,7 @@ describe("run-level views", () => {
       chainDepth: 0,
       chainStopLimit: null,
       createdAt: at,
+      reactions: [],
     };
     expect(JSON.stringify(redactMessage(viewer, message))).not.toContain("secret");
     expect(redactMessage(viewer, { ...message, spaceId: "general" }).text).toBe("design secret");

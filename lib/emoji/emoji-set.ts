@@ -1,0 +1,43 @@
+// The emoji Parley knows: Emojibase's English data set (emojibase-data, shipped in the npm
+// package, never fetched). The server checks every reaction against it and the picker lists
+// it, so both agree on what an emoji is. It is large (about half a megabyte of JSON): the
+// browser imports this module only when a picker opens (dynamic import), never up front.
+import data from "emojibase-data/en/compact.json";
+
+/** An emoji as the picker shows it: the character, its name and the words it is found by. */
+export interface EmojiEntry {
+  emoji: string;
+  label: string;
+  /** Lower-case search words: the name's words and Emojibase's tags. */
+  keywords: string[];
+}
+
+/** Emojibase's "component" group: skin tone and hair swatches, parts of emoji rather than emoji. */
+const COMPONENT_GROUP = 2;
+/** The variation selector that asks for emoji presentation: "❤" and "❤️" are one emoji. */
+const VS16 = /\uFE0F/g;
+
+const listed = data.filter((e) => e.group !== undefined && e.group !== COMPONENT_GROUP).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+
+/** Every emoji the picker offers, in Unicode's order (skin tones are accepted but not listed). */
+export const EMOJI: readonly EmojiEntry[] = listed.map((e) => ({
+  emoji: e.unicode,
+  label: e.label,
+  keywords: [...new Set([...e.label.toLowerCase().split(/[^\p{L}\p{N}]+/u), ...(e.tags ?? [])].filter(Boolean))],
+}));
+
+// Each emoji (and each skin tone of it) under its form without variation selectors.
+const canonical = new Map<string, string>();
+for (const e of listed) for (const u of [e.unicode, ...(e.skins ?? []).map((s) => s.unicode)]) canonical.set(u.replace(VS16, ""), u);
+
+/** The data set's form of `text` when it is one known emoji (with or without variation selectors); else null. */
+export function canonicalEmoji(text: string): string | null {
+  return canonical.get(text.replace(VS16, "")) ?? null;
+}
+
+/** Emoji whose name or keywords start with every word of `query` (case-insensitive), in list order. */
+export function searchEmoji(query: string, list: readonly EmojiEntry[] = EMOJI): EmojiEntry[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return [...list];
+  return list.filter((e) => words.every((w) => e.keywords.some((k) => k.startsWith(w))));
+}
