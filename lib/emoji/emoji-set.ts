@@ -17,18 +17,25 @@ const COMPONENT_GROUP = 2;
 /** The variation selector that asks for emoji presentation: "❤" and "❤️" are one emoji. */
 const VS16 = /\uFE0F/g;
 
+/**
+ * Emojibase writes some emoji with a selector they do not need ("👍" + U+FE0F): after a
+ * character shown as emoji by default it is dropped, as in Unicode's fully-qualified form,
+ * so what is stored is what keyboards and other apps send.
+ */
+const fullyQualified = (u: string) => u.replace(/(\p{Emoji_Presentation})\uFE0F/gu, "$1");
+
 const listed = data.filter((e) => e.group !== undefined && e.group !== COMPONENT_GROUP).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
 
 /** Every emoji the picker offers, in Unicode's order (skin tones are accepted but not listed). */
 export const EMOJI: readonly EmojiEntry[] = listed.map((e) => ({
-  emoji: e.unicode,
+  emoji: fullyQualified(e.unicode),
   label: e.label,
   keywords: [...new Set([...e.label.toLowerCase().split(/[^\p{L}\p{N}]+/u), ...(e.tags ?? [])].filter(Boolean))],
 }));
 
 // Each emoji (and each skin tone of it) under its form without variation selectors.
 const canonical = new Map<string, string>();
-for (const e of listed) for (const u of [e.unicode, ...(e.skins ?? []).map((s) => s.unicode)]) canonical.set(u.replace(VS16, ""), u);
+for (const e of listed) for (const u of [e.unicode, ...(e.skins ?? []).map((s) => s.unicode)]) canonical.set(u.replace(VS16, ""), fullyQualified(u));
 
 /** The data set's form of `text` when it is one known emoji (with or without variation selectors); else null. */
 export function canonicalEmoji(text: string): string | null {
