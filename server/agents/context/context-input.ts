@@ -27,6 +27,8 @@ export interface HistoryMessage {
   waitOpen?: boolean;
   /** Agents whose waiting run this message answered (it resumed them). */
   answeredWaitOf?: EntityRef[];
+  /** Emoji reactions, oldest emoji first, each with who reacted (oldest first). Absent: none. */
+  reactions?: { emoji: string; by: { id: string; name: string }[] }[];
 }
 
 export interface MessageOrigin {

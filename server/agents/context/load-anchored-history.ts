@@ -6,7 +6,7 @@
 import { HISTORY_ANCHOR_BLOCK, HISTORY_WINDOW } from "@/lib/limits";
 import type { Db } from "../../db/client";
 import type { HistoryMessage } from "./context-input";
-import { toHistoryMessage } from "./history-message";
+import { historyReactions, toHistoryMessage } from "./history-message";
 import { loadHistory } from "./load-context";
 
 const entitySel = { id: true, name: true, type: true } as const;
@@ -21,7 +21,17 @@ export async function loadAnchoredHistory(db: Db, spaceId: string, entityId: str
   const rows = await db.message.findMany({
     where: { spaceId, deletedAt: null, seq: { gte: from, lte: upTo } },
     orderBy: { seq: "asc" },
-    select: { id: true, seq: true, createdAt: true, text: true, kind: true, replyToMessageId: true, origin: true, sender: { select: entitySel } },
+    select: {
+      id: true,
+      seq: true,
+      createdAt: true,
+      text: true,
+      kind: true,
+      replyToMessageId: true,
+      origin: true,
+      sender: { select: entitySel },
+      reactions: historyReactions,
+    },
   });
   const older: HistoryMessage[] = rows.map(toHistoryMessage);
   return { ...h, messages: [...older, ...h.messages], extendedFromSeq: from };
