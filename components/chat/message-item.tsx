@@ -4,6 +4,8 @@ import clsx from "clsx";
 import type { AgentStatus, EntityDto, MemberDto, MessageDto, RunStreamDto, UnansweredDto } from "@/lib/realtime/dto";
 import { Avatar } from "./avatar";
 import { Markdown } from "./markdown";
+import { ReactionsBar } from "./reactions-bar";
+import { AddReactionButton } from "./add-reaction-button";
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
@@ -132,6 +134,7 @@ export const MessageItem = memo(function MessageItem({
           </button>
         )}
         <Markdown text={message.text} />
+        <ReactionsBar message={message} />
         {chainLimit != null && (
           <p
             role="note"
@@ -166,6 +169,7 @@ export const MessageItem = memo(function MessageItem({
         >
           ↩ Reply
         </button>
+        <AddReactionButton message={message} className="border-l border-zinc-200 px-2 py-1 dark:border-zinc-700" />
         {onShowChain && (
           <button
             type="button"

@@ -9,6 +9,7 @@ import type { WorkspaceActions } from "./use-workspace";
 import { MessageList } from "./message-list";
 import { Composer, TypingLine } from "./composer";
 import { readDraft, writeDraft } from "./drafts";
+import { ReactionsProvider } from "./reactions-context";
 
 interface Props {
   space: SpaceDto;
@@ -89,24 +90,26 @@ export function SpaceView({
           {space.members.length}
         </button>
       </header>
-      <MessageList
-        key={space.id}
-        space={space}
-        timeline={timeline}
-        pending={pending}
-        drafts={drafts}
-        unanswered={unanswered}
-        isAdmin={isAdmin}
-        meId={meId}
-        dividerSeq={dividerSeq}
-        onLoadOlder={onLoadOlder}
-        onReply={setReplyTo}
-        onShowChain={hasAgents ? showChain : null}
-        onRetry={actions.retry}
-        onDiscard={actions.discard}
-        online={online}
-        onSeeNewest={onSeeNewest}
-      />
+      <ReactionsProvider meId={meId} space={space} react={actions.react}>
+        <MessageList
+          key={space.id}
+          space={space}
+          timeline={timeline}
+          pending={pending}
+          drafts={drafts}
+          unanswered={unanswered}
+          isAdmin={isAdmin}
+          meId={meId}
+          dividerSeq={dividerSeq}
+          onLoadOlder={onLoadOlder}
+          onReply={setReplyTo}
+          onShowChain={hasAgents ? showChain : null}
+          onRetry={actions.retry}
+          onDiscard={actions.discard}
+          online={online}
+          onSeeNewest={onSeeNewest}
+        />
+      </ReactionsProvider>
       <TypingLine names={typingNames} activity={activity} />
       <Composer
         key={`composer-${space.id}`}

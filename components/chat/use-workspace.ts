@@ -194,6 +194,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
     socket.on("message:unanswered", (note) => dispatch({ type: "unanswered", note }));
     socket.on("message:chain_stopped", (p) => dispatch({ type: "chainStopped", ...p }));
     socket.on("chain:decided", ({ messageId }) => dispatch({ type: "decided", messageId }));
+    socket.on("reaction:updated", (p) => dispatch({ type: "reactions", ...p }));
     return () => {
       socket.disconnect();
       socketRef.current = null;
@@ -279,6 +280,10 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       refreshEntities: () => call(async (s) => dispatch({ type: "entities", entities: (await request(s, "entities:list", {})).entities })),
       upsertSpace: (space: WorkspaceState["spaces"][string]) => dispatch({ type: "space", space }),
       dismissNotice: (id: string) => dispatch({ type: "dismissNotice", id }),
+      react: (spaceId: string, messageId: string, emoji: string, add: boolean) =>
+        call(async (s) =>
+          dispatch({ type: "reactions", spaceId, messageId, ...(await request(s, add ? "reaction:add" : "reaction:remove", { messageId, emoji })) }),
+        ),
     };
   }, [openSpace, loadOlder, send, retry, discard, markRead, setTyping]);
 

@@ -62,7 +62,13 @@ export const openDirectInput = z.object({ entityId: id });
 export const addMembersInput = z.object({ spaceId: id, entityIds: z.array(id).min(1).max(500) });
 export const removeMemberInput = z.object({ spaceId: id, entityId: id });
 /** Adding or removing one's own reaction; whether `emoji` is a known emoji is the domain's check (reactions/reaction-emoji.ts). */
-export const reactionInput = z.object({ messageId: id, emoji: z.string().min(1, "Emoji is required").refine(...withinLength(MAX_EMOJI_LENGTH, "Emoji")) });
+export const reactionInput = z.object({
+  messageId: id,
+  emoji: z
+    .string()
+    .min(1, "Emoji is required")
+    .refine(...withinLength(MAX_EMOJI_LENGTH, "Emoji")),
+});
 export const renameSpaceInput = z.object({ spaceId: id, name: spaceName, topic: z.string().max(250).optional() });
 
 /** `retryAfterS` comes with rate_limited: when the same request would be accepted. */

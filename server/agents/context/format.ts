@@ -67,7 +67,7 @@ export function originNote(origin: MessageOrigin | null, spaceId: string, own: b
 }
 
 /** Emoji, joiners and selectors only: anything else in a stored emoji (there should be none) is quoted like any text. */
-const EMOJI_ONLY = /^[\p{Extended_Pictographic}\p{Emoji_Component}\u200d\ufe0f]+$/u;
+const EMOJI_ONLY = /^(?:\p{Extended_Pictographic}|\p{Emoji_Component}|\u200d|\ufe0f)+$/u;
 
 /**
  * `[reactions: 👍 by "Ada", "Ben"; 👀 by you]`: who reacted how, names quoted like every name

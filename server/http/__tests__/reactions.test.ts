@@ -46,7 +46,11 @@ describe("POST / DELETE /api/messages/:id/reactions", () => {
   it("answers 401 without credentials and 403 to a cookie request from another site", async () => {
     const m = await post();
     expect((await react(m.id, { body: { emoji: "👍" } })).status).toBe(401);
-    const crossSite = await react(m.id, { cookie: ada.cookie, body: { emoji: "👍" }, headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
+    const crossSite = await react(m.id, {
+      cookie: ada.cookie,
+      body: { emoji: "👍" },
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
     expect(crossSite.status).toBe(403);
     expect(await t.deps.db.reaction.count({ where: { messageId: m.id } })).toBe(0);
   });

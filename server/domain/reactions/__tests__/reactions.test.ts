@@ -119,9 +119,12 @@ describe("reaction:add / reaction:remove", () => {
     await expect(addReaction(t.deps, p1.actor, { messageId: m.id, emoji: emoji[MAX_REACTIONS_PER_ENTITY_PER_MESSAGE]! })).rejects.toMatchObject({
       code: "rate_limited",
     });
-    for (const e of emoji.slice(MAX_REACTIONS_PER_ENTITY_PER_MESSAGE, MAX_REACTION_EMOJI_PER_MESSAGE)) await addReaction(t.deps, p2.actor, { messageId: m.id, emoji: e });
+    for (const e of emoji.slice(MAX_REACTIONS_PER_ENTITY_PER_MESSAGE, MAX_REACTION_EMOJI_PER_MESSAGE))
+      await addReaction(t.deps, p2.actor, { messageId: m.id, emoji: e });
     // The message is full: a new emoji is refused, joining an existing one is not.
-    await expect(addReaction(t.deps, p3.actor, { messageId: m.id, emoji: emoji[MAX_REACTION_EMOJI_PER_MESSAGE]! })).rejects.toMatchObject({ code: "rate_limited" });
+    await expect(addReaction(t.deps, p3.actor, { messageId: m.id, emoji: emoji[MAX_REACTION_EMOJI_PER_MESSAGE]! })).rejects.toMatchObject({
+      code: "rate_limited",
+    });
     const joined = await addReaction(t.deps, p3.actor, { messageId: m.id, emoji: emoji[0]! });
     expect(joined.reactions).toHaveLength(MAX_REACTION_EMOJI_PER_MESSAGE);
     expect(joined.reactions[0]).toMatchObject({ count: 2 });
