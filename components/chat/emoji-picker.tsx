@@ -5,6 +5,7 @@
 // and the arrow keys move through the grid. The emoji data (about half a megabyte) is imported
 // only when a picker first opens.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import type { EmojiEntry } from "@/lib/emoji/emoji-set";
 import { frequentEmoji } from "./emoji-usage";
 
@@ -110,7 +111,9 @@ export function EmojiPicker({
     </button>
   );
 
-  return (
+  // In <body>, not in the message's hover bar: that bar is see-through and click-through until
+  // hovered or focused, and CSS it sets (pointer-events) would reach the dialog too.
+  return createPortal(
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes it; Escape is the keyboard's way, built into <dialog>
     <dialog
       ref={dialog}
@@ -171,6 +174,7 @@ export function EmojiPicker({
           </section>
         )}
       </div>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }
