@@ -42,9 +42,23 @@ export function canonicalEmoji(text: string): string | null {
   return canonical.get(text.replace(VS16, "")) ?? null;
 }
 
-/** Emoji whose name or keywords start with every word of `query` (case-insensitive), in list order. */
+/**
+ * Emoji whose name or keywords start with every word of `query` (case-insensitive): those whose
+ * name starts with it first, then those with a word of the name starting with it, then those
+ * found by a keyword only ("party" finds 🎉 party popper before 😛 tagged "party"); each in list order.
+ */
 export function searchEmoji(query: string, list: readonly EmojiEntry[] = EMOJI): EmojiEntry[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const q = query.trim().toLowerCase();
+  const words = q.split(/\s+/).filter(Boolean);
   if (!words.length) return [...list];
-  return list.filter((e) => words.every((w) => e.keywords.some((k) => k.startsWith(w))));
+  const rank = (e: EmojiEntry) => {
+    const label = e.label.toLowerCase();
+    if (label.startsWith(q)) return 0;
+    return words.every((w) => label.split(/[^\p{L}\p{N}]+/u).some((l) => l.startsWith(w))) ? 1 : 2;
+  };
+  return list
+    .filter((e) => words.every((w) => e.keywords.some((k) => k.startsWith(w))))
+    .map((e, i) => ({ e, i, r: rank(e) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.e);
 }
