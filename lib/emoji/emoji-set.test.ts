@@ -13,7 +13,11 @@ describe("the emoji set", () => {
     for (const text of ["", "a", "👍👍", " 👍", "\u{1F3FB}", ":+1:", "👍\n"]) expect(canonicalEmoji(text)).toBeNull();
   });
   it("finds emoji by name first, then by keyword", () => {
-    expect(searchEmoji("party").slice(0, 2).map((e) => e.emoji)).toEqual(["🥳", "🎉"]);
+    expect(
+      searchEmoji("party")
+        .slice(0, 2)
+        .map((e) => e.emoji),
+    ).toEqual(["🥳", "🎉"]);
     expect(searchEmoji("thumbs up")[0]?.emoji).toBe("👍");
     expect(searchEmoji("eyes")[0]?.emoji).toBe("👀");
     expect(searchEmoji("zzzznothing")).toEqual([]);
