@@ -8,6 +8,7 @@ import { createChannel } from "../../domain/spaces/create-channel";
 import { addMembers } from "../../domain/spaces/add-members";
 import { sendMessage } from "../../domain/messages/send-message";
 import { addReaction } from "../../domain/reactions/add-reaction";
+import { MAX_EMOJI_LENGTH, RATE_LIMITS } from "@/lib/limits";
 
 let srv: TestServer;
 afterEach(async () => srv?.close());
@@ -67,6 +68,30 @@ describe("react", () => {
     const text = JSON.stringify(results);
     for (const leaked of [secretMessage, "no-such-message-at-all", "IGNORE PREVIOUS", "secret", "launch"]) expect(text).not.toContain(leaked);
     expect(await srv.deps.db.reaction.count()).toBe(0);
+  });
+
+  it("refuses an oversized emoji, and rate limits reacting like everyone else", async () => {
+    const n = RATE_LIMITS.reactionsPerEntity.points;
+    const scenario = await startAgentScenario({
+      Scout: (c) =>
+        c.results.length
+          ? { text: "done" }
+          : {
+              tools: [
+                { tool: "react", input: { messageId: triggerId(c), emoji: "👍".repeat(MAX_EMOJI_LENGTH) } },
+                ...Array.from({ length: n }, (_, i) => ({ tool: "react", input: { messageId: triggerId(c), emoji: "👀", remove: i % 2 === 1 } })),
+              ],
+            },
+    });
+    srv = scenario.srv;
+    await sendMessage(srv.deps, scenario.ada.actor, { spaceId: scenario.space.id, text: "look at this" });
+    await srv.gateway.idle();
+    const outputs = (await toolResults()).filter((r) => r.name === "react").map((r) => r.output);
+    expect(outputs).toHaveLength(n + 1);
+    expect(outputs[0]).toEqual({ error: expect.stringMatching(/longer than/) });
+    // The oversized call spent a point too: the last of the n after it is refused.
+    expect(outputs.slice(1, -1).every((o) => !("error" in o))).toBe(true);
+    expect(outputs.at(-1)).toEqual({ error: expect.stringMatching(/too many requests/i) });
   });
 
   it("shows reactions on history lines, with names quoted and the agent's own as 'you'", async () => {
