@@ -11,6 +11,8 @@ async function shots(page: Page, name: string) {
       ["phone", { width: 390, height: 844 }],
     ] as const) {
       await page.setViewportSize(viewport);
+      // The sidebar slides away when the width drops to a phone's: let it finish.
+      await page.waitForTimeout(400);
       await page.screenshot({ path: `${process.env.SHOTS_DIR ?? "test-results"}/reactions-${name}-${scheme}-${size}.png` });
     }
   }
@@ -33,6 +35,8 @@ test("two people react: picker search, live counts, toggling off, keyboard only"
   await dialog.getByRole("button", { name: "Create channel" }).click();
   await expect(ada.page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
   await send(ada.page, title, "Ship it on Friday?");
+  // Being added live is chat.spec.ts's subject; here Ben just opens the channel.
+  await ben.page.goto("/spaces");
   await ben.page.getByRole("link", { name: new RegExp(`^${title}`) }).click();
 
   // Ben reacts through the picker's search.

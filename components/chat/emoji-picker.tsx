@@ -46,20 +46,26 @@ export function EmojiPicker({
     };
   }, []);
 
-  // Opened as a modal by the anchor: below it when there is room, else above; always on screen.
+  // Opened as a modal by the anchor: below it when there is room, else above; always on
+  // screen, placed again when the window changes size (a phone turned, a keyboard shown).
   useLayoutEffect(() => {
     const d = dialog.current;
     if (!d) return;
     if (!d.open) d.showModal();
-    const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-    const width = Math.min(WIDTH_REM * rem, window.innerWidth - 16);
-    const height = Math.min(24 * rem, window.innerHeight - 16);
-    const r = anchor?.getBoundingClientRect();
-    const left = Math.max(8, Math.min((r?.right ?? window.innerWidth / 2) - width, window.innerWidth - width - 8));
-    const below = (r?.bottom ?? 0) + 4;
-    const top = below + height <= window.innerHeight - 8 ? below : Math.max(8, (r?.top ?? height) - height - 4);
-    setPosition({ position: "fixed", margin: 0, left, top, width, maxHeight: height });
+    const place = () => {
+      const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+      const width = Math.min(WIDTH_REM * rem, window.innerWidth - 16);
+      const height = Math.min(24 * rem, window.innerHeight - 16);
+      const r = anchor?.getBoundingClientRect();
+      const left = Math.max(8, Math.min((r?.right ?? window.innerWidth / 2) - width, window.innerWidth - width - 8));
+      const below = (r?.bottom ?? 0) + 4;
+      const top = below + height <= window.innerHeight - 8 ? below : Math.max(8, (r?.top ?? height) - height - 4);
+      setPosition({ position: "fixed", margin: 0, left, top, width, maxHeight: height });
+    };
+    place();
     search.current?.focus();
+    window.addEventListener("resize", place);
+    return () => window.removeEventListener("resize", place);
   }, [anchor]);
 
   const frequent = useMemo(() => frequentEmoji(meId), [meId]);
