@@ -111,6 +111,7 @@ export async function serveBare(): Promise<{ url: string; spaceId: string; close
         deletedAt: null,
         threadRootId: null,
         thread: null,
+        reactions: [],
       };
       io.to(room).emit("message:new", { message });
       ack({ ok: true, data: { message } });

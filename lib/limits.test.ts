@@ -3,6 +3,13 @@ import * as limits from "./limits";
 
 // The product's fixed numbers; changing one must be a deliberate act.
 describe("product limits", () => {
+  it("a message carries at most 20 different emoji, 10 of them from one person; an emoji is at most 32 UTF-16 units; agents see 5 names per emoji", () => {
+    expect(limits.MAX_REACTION_EMOJI_PER_MESSAGE).toBe(20);
+    expect(limits.MAX_REACTIONS_PER_ENTITY_PER_MESSAGE).toBe(10);
+    expect(limits.MAX_EMOJI_LENGTH).toBe(32);
+    expect(limits.MAX_REACTION_NAMES_SHOWN).toBe(5);
+  });
+  it("each person or agent may react 30 times per 10 s", () => expect(limits.RATE_LIMITS.reactionsPerEntity).toEqual({ points: 30, durationS: 10 }));
   it("message length limit is 4000 characters", () => expect(limits.MAX_MESSAGE_LENGTH).toBe(4000));
   it("message pages default to 50 and cap at 200", () => {
     expect(limits.DEFAULT_PAGE_SIZE).toBe(50);

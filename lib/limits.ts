@@ -145,6 +145,15 @@ export const MAX_READ_PAYLOAD_CHARS = 8_000;
 /** The newest step's tool result, when even one-line summaries of the older ones leave no room for it whole, keeps this many characters. */
 export const TOOL_RESULT_PREVIEW_CHARS = 300;
 
+/** Different emoji one message may carry; a new one past it is refused (people can still join the existing ones). */
+export const MAX_REACTION_EMOJI_PER_MESSAGE = 20;
+/** Reactions one person or agent may put on one message. */
+export const MAX_REACTIONS_PER_ENTITY_PER_MESSAGE = 10;
+/** Longest emoji string accepted, in UTF-16 units (the longest in the emoji data set, a flag or a family with skin tones, is 15). */
+export const MAX_EMOJI_LENGTH = 32;
+/** People named per emoji on a history line of an agent's context; the rest are counted. */
+export const MAX_REACTION_NAMES_SHOWN = 5;
+
 /** Nodes (messages, trigger decisions, runs) one chain tree shows; deeper levels are cut. */
 export const CHAIN_MAX_NODES = 500;
 /** Characters of each message's text in a chain tree. */
@@ -260,6 +269,8 @@ export const RATE_LIMITS = {
   metricsScrapesPerIp: { points: 30, durationS: 60 },
   /** Test triggers an admin sends from an agent's Services page (each starts a run). */
   testTriggersPerUser: { points: 10, durationS: 60 },
+  /** Reactions added or removed per person or agent, over HTTP, the socket and the react tool together. */
+  reactionsPerEntity: { points: 30, durationS: 10 },
   /** Usage reports per user (each reads up to 30 days of runs). */
   usageReadsPerUser: { points: 30, durationS: 60 },
   /** Thread pages and Threads-view lists read per user (the panel pages a long thread back). */

@@ -31,6 +31,8 @@ const KNOWN: Record<keyof ClientToServerEvents, true> = {
   "thread:get": true,
   "threads:list": true,
   "thread:read": true,
+  "reaction:add": true,
+  "reaction:remove": true,
 };
 export const KNOWN_EVENTS = Object.keys(KNOWN);
 

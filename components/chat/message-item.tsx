@@ -8,6 +8,8 @@ import { SeenBy } from "./seen-by";
 import { plainText } from "@/lib/plain-text";
 import { DeletedText, EditedMark, MessageChangeButtons, MessageEditor, useMessageChanges } from "./message-changes";
 import { ThreadSummary } from "./thread-summary";
+import { ReactionsBar } from "./reactions-bar";
+import { AddReactionButton } from "./add-reaction-button";
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
@@ -165,6 +167,7 @@ export const MessageItem = memo(function MessageItem({
             {message.editedAt && <EditedMark at={message.editedAt} />}
           </div>
         )}
+        <ReactionsBar message={message} />
         {!inThreadPanel && onOpenThread && people && <ThreadSummary message={message} people={people} onOpen={onOpenThread} />}
         {chainLimit != null && (
           <p
@@ -210,6 +213,7 @@ export const MessageItem = memo(function MessageItem({
             Thread
           </button>
         )}
+        {!message.deletedAt && <AddReactionButton message={message} className="border-l border-zinc-200 px-2 py-1 dark:border-zinc-700" />}
         <MessageChangeButtons message={message} />
         {onShowChain && (
           <button

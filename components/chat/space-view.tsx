@@ -13,6 +13,7 @@ import { DeleteMessageDialog, type MessageChanges, MessageChangesContext, delete
 import { lastEditable } from "@/lib/client/message-updates";
 import { ThreadPanel } from "./thread-panel";
 import { ThreadsDialog } from "./threads-dialog";
+import { ReactionsProvider } from "./reactions-context";
 
 interface Props {
   space: SpaceDto;
@@ -96,7 +97,7 @@ export function SpaceView({
   }, [space, meId, isAdmin, loaded, editingId, actions, title]);
 
   return (
-    <>
+    <ReactionsProvider meId={meId} space={space} react={actions.react}>
       <section aria-label={title} className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center gap-3 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
           <button
@@ -225,6 +226,6 @@ export function SpaceView({
           onClose={() => setOpenedThread(null)}
         />
       )}
-    </>
+    </ReactionsProvider>
   );
 }

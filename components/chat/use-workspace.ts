@@ -212,6 +212,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
     socket.on("message:chain_stopped", (p) => dispatch({ type: "chainStopped", ...p }));
     socket.on("chain:decided", ({ messageId }) => dispatch({ type: "decided", messageId }));
     socket.on("thread:updated", (p) => dispatch({ type: "threadUpdated", ...p }));
+    socket.on("reaction:updated", (p) => dispatch({ type: "reactions", ...p }));
     return () => {
       socket.disconnect();
       socketRef.current = null;
@@ -314,6 +315,10 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
           dispatch({ type: "updated", spaceId: message.spaceId, messages: [message] });
         }),
       ...threadActions(call, (message) => dispatch({ type: "message", message })),
+      react: (spaceId: string, messageId: string, emoji: string, add: boolean) =>
+        call(async (s) =>
+          dispatch({ type: "reactions", spaceId, messageId, ...(await request(s, add ? "reaction:add" : "reaction:remove", { messageId, emoji })) }),
+        ),
     };
   }, [openSpace, loadOlder, send, retry, discard, markRead, setTyping]);
 

@@ -52,6 +52,7 @@ const message: MessageDto = {
   deletedAt: null,
   threadRootId: null,
   thread: null,
+  reactions: [],
 };
 
 describe("agent indicators", () => {
@@ -192,5 +193,18 @@ describe("threads", () => {
     expect(s.timelines.sp!.messages[0]!.thread).toEqual(two);
     // A root not loaded here changes nothing.
     expect(reducer(s, { type: "threadUpdated", spaceId: "sp", rootId: "other", thread: two })).toBe(s);
+  });
+});
+
+describe("reactions", () => {
+  it("replaces a loaded message's reactions with the list as it now is, and ignores unloaded messages", () => {
+    let s = reducer(initialState("me", "sp"), { type: "page", spaceId: "sp", messages: [message] });
+    const reactions = [{ emoji: "👍", count: 2, entityIds: ["me", "ben"] }];
+    s = reducer(s, { type: "reactions", spaceId: "sp", messageId: message.id, reactions });
+    expect(s.timelines.sp!.messages[0]!.reactions).toEqual(reactions);
+    s = reducer(s, { type: "reactions", spaceId: "sp", messageId: message.id, reactions: [] });
+    expect(s.timelines.sp!.messages[0]!.reactions).toEqual([]);
+    expect(reducer(s, { type: "reactions", spaceId: "sp", messageId: "elsewhere", reactions })).toBe(s);
+    expect(reducer(s, { type: "reactions", spaceId: "other", messageId: message.id, reactions })).toBe(s);
   });
 });

@@ -2,6 +2,7 @@
 // typing, connection. Pure reducer; the socket hook (use-workspace.ts) feeds it events.
 import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
 import type { ThreadSummaryDto } from "@/lib/realtime/dto";
+import type { ReactionDto } from "@/lib/realtime/dto";
 import { countUnread, mergeMessages } from "@/lib/client/timeline";
 import { applyMessageUpdates } from "@/lib/client/message-updates";
 import { isLiveStatus } from "@/lib/runs/run-status";
@@ -82,7 +83,8 @@ export type Action =
   | { type: "unanswered"; note: UnansweredDto }
   | { type: "decided"; messageId: string }
   /** Messages changed (edited, deleted): their new states, live or from the reconnect catch-up. */
-  | { type: "updated"; spaceId: string; messages: MessageDto[] };
+  | { type: "updated"; spaceId: string; messages: MessageDto[] }
+  | { type: "reactions"; spaceId: string; messageId: string; reactions: ReactionDto[] };
 
 export function initialState(meId: string, activeSpaceId: string | null): WorkspaceState {
   return {
@@ -312,6 +314,13 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
       return state.drafts[action.clientMessageId] ? { ...state, drafts: omit(state.drafts, action.clientMessageId) } : state;
     case "decided":
       return { ...state, lastDecided: action.messageId };
+    case "reactions": {
+      // The whole list as it now is (reaction:updated, or the ack of my own change): replaced, not merged.
+      const t = state.timelines[action.spaceId];
+      if (!t?.messages.some((m) => m.id === action.messageId)) return state;
+      const messages = t.messages.map((m) => (m.id === action.messageId ? { ...m, reactions: action.reactions } : m));
+      return { ...state, timelines: { ...state.timelines, [action.spaceId]: { ...t, messages } } };
+    }
     case "unanswered": {
       const kept = Object.entries(state.unanswered).slice(-(UNANSWERED_KEPT - 1));
       return { ...state, unanswered: { ...Object.fromEntries(kept), [action.note.messageId]: action.note } };

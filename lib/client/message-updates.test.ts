@@ -20,6 +20,7 @@ const msg = (seq: number, extra: Partial<MessageDto> = {}): MessageDto => ({
   deletedAt: null,
   threadRootId: null,
   thread: null,
+  reactions: [],
   ...extra,
 });
 

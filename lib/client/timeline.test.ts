@@ -20,6 +20,7 @@ const msg = (seq: number, sender = "a"): MessageDto => ({
   deletedAt: null,
   threadRootId: null,
   thread: null,
+  reactions: [],
 });
 
 describe("mergeMessages", () => {

@@ -42,12 +42,21 @@ export interface MessageDto {
   thread: ThreadSummaryDto | null;
   /** A thread reply that was also sent to the channel. */
   alsoInChannel?: boolean;
+  /** Emoji reactions, oldest emoji first; each lists who reacted, oldest first. */
+  reactions: ReactionDto[];
 }
 
 export interface ThreadSummaryDto {
   replyCount: number;
   lastReplyAt: string | null;
   participantIds: string[];
+}
+
+/** One emoji's reactions to a message: how many, and the entities behind them. */
+export interface ReactionDto {
+  emoji: string;
+  count: number;
+  entityIds: string[];
 }
 
 export type AgentStatus = "active" | "disabled" | "archived";

@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   MAX_CHANNEL_SEARCH_LENGTH,
   MAX_DESCRIPTION_LENGTH,
+  MAX_EMOJI_LENGTH,
   MAX_GROUP_DM_MEMBERS,
   MAX_MESSAGE_LENGTH,
   MAX_PAGE_SIZE,
@@ -14,6 +15,7 @@ import {
 } from "../limits";
 import type { ChannelSummaryDto, EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunEventDto, RunStreamDto, SpaceDto, UnansweredDto } from "./dto";
 import type { ThreadListDto, ThreadPageDto, ThreadSummaryDto } from "./dto";
+import type { ReactionDto } from "./dto";
 
 export const PROTOCOL_VERSION = 2;
 
@@ -112,6 +114,14 @@ export const openGroupInput = z.object({
 });
 export const addMembersInput = z.object({ spaceId: id, entityIds: z.array(id).min(1).max(500) });
 export const removeMemberInput = z.object({ spaceId: id, entityId: id });
+/** Adding or removing one's own reaction; whether `emoji` is a known emoji is the domain's check (reactions/reaction-emoji.ts). */
+export const reactionInput = z.object({
+  messageId: id,
+  emoji: z
+    .string()
+    .min(1, "Emoji is required")
+    .refine(...withinLength(MAX_EMOJI_LENGTH, "Emoji")),
+});
 export const renameSpaceInput = z.object({ spaceId: id, name: spaceName, topic: topic.optional() });
 /** Channel settings: at least one field; `archived` archives (read-only) or unarchives. */
 export const updateSpaceFields = z
@@ -166,6 +176,8 @@ export interface ClientToServerEvents {
   "threads:list": (p: z.input<typeof threadsListInput>, ack: AckFn<ThreadListDto>) => void;
   /** The receiver has read a thread up to this reply seq. */
   "thread:read": (p: z.input<typeof threadReadInput>, ack: AckFn<{ rootId: string; lastReadSeq: number }>) => void;
+  "reaction:add": (p: z.input<typeof reactionInput>, ack: AckFn<{ reactions: ReactionDto[] }>) => void;
+  "reaction:remove": (p: z.input<typeof reactionInput>, ack: AckFn<{ reactions: ReactionDto[] }>) => void;
 }
 
 export interface ServerToClientEvents {
@@ -201,6 +213,8 @@ export interface ServerToClientEvents {
    * space's members and to admins; ids only.
    */
   "chain:decided": (p: { spaceId: string; messageId: string }) => void;
+  /** A message's reactions changed: all of them, as they are now (to the space). */
+  "reaction:updated": (p: { spaceId: string; messageId: string; reactions: ReactionDto[] }) => void;
   /** A run's timeline grew (admins only). */
   "run:event": (p: { event: RunEventDto }) => void;
   /** A thread's root summary changed (a reply arrived: the reply itself comes as message:new with threadRootId). To the space. */

@@ -1,6 +1,7 @@
 // Database rows → wire DTOs (lib/realtime/dto.ts). The include shapes live next to the
 // mappers so a query and its mapper cannot drift apart.
 import type { EntityDto, MessageDto } from "@/lib/realtime/dto";
+import { groupReactions, reactionSelect, type ReactionRow } from "./reactions/group-reactions";
 
 export const entitySelect = { id: true, name: true, type: true, avatarColor: true } as const;
 /** Members also carry their agent's provider and state, so the UI can label offline, disabled and deleted agents. */
@@ -9,6 +10,8 @@ export const memberEntitySelect = { ...entitySelect, agent: { select: { id: true
 export const messageInclude = {
   sender: { select: entitySelect },
   replyTo: { select: { id: true, seq: true, text: true, deletedAt: true, sender: { select: { name: true } } } },
+  // Loaded by Prisma in one query for a whole page of messages (WHERE "messageId" IN …), not one per message.
+  reactions: reactionSelect,
 } as const;
 
 interface EntityRow {
@@ -52,6 +55,8 @@ export interface MessageRow {
   threadReplyCount?: number;
   threadLastReplyAt?: Date | null;
   threadParticipantIds?: string[] | null;
+  /** Absent on a message just stored (it has none yet). */
+  reactions?: ReactionRow[];
 }
 
 export const toMessageDto = (m: MessageRow): MessageDto => ({
@@ -73,6 +78,7 @@ export const toMessageDto = (m: MessageRow): MessageDto => ({
   editedAt: m.editedAt?.toISOString() ?? null,
   deletedAt: m.deletedAt?.toISOString() ?? null,
   ...threadFields(m),
+  reactions: groupReactions(m.reactions ?? []),
 });
 
 /** A reply's quote; a deleted quoted message is quoted as deleted, without its text (which no message can be: sends refuse empty text). */
@@ -80,7 +86,6 @@ function quoteOf(q: NonNullable<MessageRow["replyTo"]>): NonNullable<MessageDto[
   const deleted = Boolean(q.deletedAt) || q.text === "";
   return { id: q.id, seq: q.seq, senderName: q.sender.name, text: deleted ? "" : q.text.slice(0, QUOTE_LENGTH), ...(deleted && { deleted: true }) };
 }
-
 
 function threadFields(m: MessageRow): Pick<MessageDto, "threadRootId" | "thread" | "alsoInChannel"> {
   const thread = m.threadReplyCount

@@ -25,8 +25,12 @@ import type { ParleySocket, TypingTracker } from "./typing-tracker";
 import { z } from "zod";
 import { registerMessageChangeHandlers } from "./handlers/message-changes";
 import { registerThreadHandlers } from "./handlers/threads";
+import { registerReactionHandlers } from "./handlers/reactions";
 
 const empty = z.object({}).passthrough();
+
+/** Registers one client event: its name, payload schema and domain call (handler modules take it). */
+export type On = <S extends z.ZodType>(event: keyof ev.ClientToServerEvents, schema: S, run: (input: z.output<S>) => Promise<unknown>) => void;
 
 /** Returns the socket's event queue, so the server can wait for its events in flight. */
 export function registerHandlers(socket: ParleySocket, deps: Deps, typing: TypingTracker): SocketQueue {
@@ -122,5 +126,6 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
   registerMessageChangeHandlers(on, deps, actor);
   registerChannelHandlers(on, deps, actor);
   registerThreadHandlers(on, deps, actor, limit);
+  registerReactionHandlers(on, deps, actor);
   return queue;
 }

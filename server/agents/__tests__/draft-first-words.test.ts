@@ -30,7 +30,10 @@ afterAll(() => t?.close());
 describe("draft streaming", () => {
   it("publishes the first piece that carries words at once, even right after pieces that carried none", async () => {
     const shown: RunStreamDto[] = [];
-    const events = { ...t.deps.events, publish: (_room: string, event: string, payload: unknown) => event === "run:stream" && shown.push(payload as RunStreamDto) };
+    const events = {
+      ...t.deps.events,
+      publish: (_room: string, event: string, payload: unknown) => event === "run:stream" && shown.push(payload as RunStreamDto),
+    };
     const drafts = new DraftStream({ db: t.deps.db, events: events as never }, scope, sender);
     drafts.begin("call-1");
     await drafts.append("call-1", '{"te');

@@ -49,6 +49,19 @@ describe("offline model", () => {
     expect(await srv.deps.db.run.count({ where: { status: { not: "completed" } } })).toBe(0);
   });
 
+  it("a thank-you gets the lead's 👍 reaction, an FYI its 👀, and no message", async () => {
+    const { say, texts, agents } = await demo();
+    await say("thanks!");
+    await say("FYI the build is green");
+    expect(await texts()).toEqual(["Ada: thanks!", "Ada: FYI the build is green"]);
+    const reactions = await srv.deps.db.reaction.findMany({ orderBy: { createdAt: "asc" }, select: { emoji: true, entityId: true } });
+    const critic = agents.find((a) => a.name === "Critic")!;
+    expect(reactions).toEqual([
+      { emoji: "👍", entityId: critic.entityId },
+      { emoji: "👀", entityId: critic.entityId },
+    ]);
+  });
+
   it("only the addressed agent answers when a human names one", async () => {
     const { say, texts } = await demo();
     await say("Scout, what is the capital of France?");

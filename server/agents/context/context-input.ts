@@ -29,6 +29,8 @@ export interface HistoryMessage {
   answeredWaitOf?: EntityRef[];
   /** A reply in a thread: its root's id (shown in the space's history with where it belongs). */
   threadRootId?: string;
+  /** Emoji reactions, oldest emoji first, each with who reacted (oldest first). Absent: none. */
+  reactions?: { emoji: string; by: { id: string; name: string }[] }[];
 }
 
 export interface MessageOrigin {

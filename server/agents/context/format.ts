@@ -1,5 +1,6 @@
 // Line formats of the structured context (described in ARCHITECTURE.md). One function per kind of line, so
 // the history block, read_messages results and tests all print messages the same way.
+import { MAX_REACTION_NAMES_SHOWN } from "@/lib/limits";
 import type { HistoryMessage, MessageOrigin } from "./context-input";
 
 /**
@@ -41,6 +42,7 @@ export function messageLine(
   // Only while the asking run still waits (load-wait-marks.ts): an answered question is no longer a call to answer.
   if (m.origin?.expectsReply && m.waitOpen) extra.push("      [asked with wait: true — the sender is waiting for a reply]");
   if (m.answeredWaitOf?.length) extra.push(`      [answered the wait of ${m.answeredWaitOf.map(entityRef).join(", ")}]`);
+  if (m.reactions?.length) extra.push(`      ${reactionsNote(m.reactions, marks.viewerId)}`);
   return [`  ${head}${tail}`, ...extra].join("\n");
 }
 
@@ -63,6 +65,23 @@ export function originNote(origin: MessageOrigin | null, spaceId: string, own: b
       : `[sent because of a message from ${who} in ${quote(origin.triggerSpaceName ?? "another space")}]`;
   const text = origin.triggerText ? ` ${quote(clip(origin.triggerText, 120))}` : "";
   return `[sent because ${who} wrote${text} in ${quote(origin.triggerSpaceName ?? "another space")}]`;
+}
+
+/** Emoji, joiners and selectors only: anything else in a stored emoji (there should be none) is quoted like any text. */
+const EMOJI_ONLY = /^(?:\p{Extended_Pictographic}|\p{Emoji_Component}|\u200d|\ufe0f)+$/u;
+
+/**
+ * `[reactions: 👍 by "Ada", "Ben"; 👀 by you]`: who reacted how, names quoted like every name
+ * (a display name cannot end the note or start a block), at most MAX_REACTION_NAMES_SHOWN per
+ * emoji. A reaction is an answer people gave without writing: "👀" often means "seen".
+ */
+export function reactionsNote(reactions: NonNullable<HistoryMessage["reactions"]>, viewerId: string): string {
+  const parts = reactions.map(({ emoji, by }) => {
+    const names = by.slice(0, MAX_REACTION_NAMES_SHOWN).map((e) => (e.id === viewerId ? "you" : quote(e.name)));
+    const more = by.length - names.length;
+    return `${EMOJI_ONLY.test(emoji) ? emoji : quote(emoji)} by ${names.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
+  });
+  return `[reactions: ${parts.join("; ")}]`;
 }
 
 /**

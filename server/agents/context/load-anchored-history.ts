@@ -6,7 +6,7 @@
 import { HISTORY_ANCHOR_BLOCK, HISTORY_WINDOW } from "@/lib/limits";
 import type { Db } from "../../db/client";
 import type { HistoryMessage } from "./context-input";
-import { toHistoryMessage } from "./history-message";
+import { historyReactions, toHistoryMessage } from "./history-message";
 import { loadHistory } from "./load-context";
 
 const entitySel = { id: true, name: true, type: true } as const;
@@ -31,6 +31,7 @@ export async function loadAnchoredHistory(db: Db, spaceId: string, entityId: str
       threadRootId: true,
       origin: true,
       sender: { select: entitySel },
+      reactions: historyReactions,
     },
   });
   const older: HistoryMessage[] = rows.map(toHistoryMessage);

@@ -9,7 +9,7 @@ import type { Run as RunRow } from "@/generated/prisma/client";
 /** A run as the context reads it: every column but the text of its previous model call. */
 type Run = Omit<RunRow, "contextSnapshot">;
 import type { ContextInput, HistoryMessage, MessageOrigin, TriggerInput } from "./context-input";
-import { toHistoryMessage } from "./history-message";
+import { historyReactions, toHistoryMessage } from "./history-message";
 import { waitResult, type WaitState } from "../runs/waits";
 import { describeSchedule } from "../../domain/agents/schedule";
 import { visibleWithin } from "../../domain/agents/provenance";
@@ -221,6 +221,7 @@ export async function loadHistory(db: Db, spaceId: string, entityId: string, lim
         origin: true,
         runId: true,
         sender: { select: entitySel },
+        reactions: historyReactions,
       },
     }),
   ]);

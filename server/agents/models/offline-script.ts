@@ -10,6 +10,7 @@
 //   "discuss / debate / brainstorm …" → starts a chain: each agent hands the topic to the next by name
 //   a plan run                        → posts its reminder in the space the plan was made in
 //   a service run with payload.spaceId → reports the payload there (no spaceId: stays silent)
+//   "thanks" / "ok" / "fyi …", to nobody  → the lead reacts 👍 (👀 for an FYI) instead of writing
 // It reads only the context's fields; every user-written value there is a quoted literal,
 // so words inside a name or message cannot pose as a field or a mark.
 import { mentions } from "@/lib/agents/reply-modes";
@@ -205,6 +206,10 @@ export function offlineScript(ctx: string): { actions: Action[]; thought: string
   }
   if (!lead) return { actions: [], thought: "the lead agent answers unaddressed messages" };
   if (p.answersWait) return { actions: [], thought: "this answers another member's question" };
+  // A thank-you or an FYI needs no answer in words: the lead acknowledges it with a reaction.
+  const ack = /^(?:(thanks|thank you|thx|ok|okay|got it|nice|great)|(fyi)\b.*)[\s.!]*$/is.exec(text.trim());
+  if (ack && p.messageId)
+    return { actions: [{ tool: "react", input: { messageId: p.messageId, emoji: ack[2] ? "👀" : "👍" } }], thought: "acknowledge with a reaction" };
   const greeting = `${voice(p.persona)} I read “${clip(text, 80)}”. Mention one of us by name to ask them directly. _(offline model)_`;
   return { actions: [say(greeting, reply)], thought: "acknowledge" };
 }

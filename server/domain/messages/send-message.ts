@@ -8,7 +8,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { Actor, Deps } from "../deps";
 import { AppError } from "../errors";
 import { type MessageRow, messageInclude, toMessageDto } from "../dto";
-import { requireMembership, requireReadableMembership } from "../spaces/require-membership";
+import { requireReadableMembership } from "../spaces/require-membership";
 import { insertMessage } from "./insert-message";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { insertInSeqOrder } from "./ordered-publish";

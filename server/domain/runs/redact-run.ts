@@ -57,7 +57,8 @@ export function redactRunDto(viewer: RunViewer, run: RunDto, origin: RunOrigin):
 export function redactMessage(viewer: RunViewer, m: MessageDto): MessageDto {
   const originSpace = typeof m.origin?.triggerSpaceId === "string" ? m.origin.triggerSpaceId : null;
   if (!viewer.spaces.has(m.spaceId)) {
-    return { ...m, text: WITHHELD, replyTo: m.replyTo && { ...m.replyTo, text: WITHHELD }, origin: m.origin && { withheld: WITHHELD } };
+    // Who reacted is the space's too.
+    return { ...m, text: WITHHELD, replyTo: m.replyTo && { ...m.replyTo, text: WITHHELD }, origin: m.origin && { withheld: WITHHELD }, reactions: [] };
   }
   if (originSpace && !viewer.spaces.has(originSpace) && m.origin) return { ...m, origin: { ...m.origin, triggerText: WITHHELD } };
   return m;

@@ -72,6 +72,7 @@ describe("run-level views", () => {
       deletedAt: null,
       threadRootId: null,
       thread: null,
+      reactions: [],
     };
     expect(JSON.stringify(redactMessage(viewer, message))).not.toContain("secret");
     expect(redactMessage(viewer, { ...message, spaceId: "general" }).text).toBe("design secret");
