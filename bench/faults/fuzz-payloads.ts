@@ -20,6 +20,10 @@ const KNOWN: Record<keyof ClientToServerEvents, true> = {
   "space:leave": true,
   "space:rename": true,
   "entities:list": true,
+  "question:answer": true,
+  "run:stop": true,
+  "run:regenerate": true,
+  "run:steps": true,
 };
 export const KNOWN_EVENTS = Object.keys(KNOWN);
 

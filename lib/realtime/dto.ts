@@ -1,4 +1,5 @@
 // Data shapes that cross the wire (socket events and the HTTP API). Dates travel as ISO strings.
+import type { QuestionDto } from "../questions/question";
 import type { RunStatus } from "@/lib/runs/run-status";
 import type { ReplyMode } from "@/lib/agents/reply-modes";
 
@@ -31,6 +32,10 @@ export interface MessageDto {
   /** "system": a line the server wrote about the channel ("Ada added Planner"), shown as a notice, not as the sender's words. Absent otherwise. */
   kind?: "system";
   createdAt: string;
+  /** An agent's question (sent with wait): who must answer and how it ended. Absent or null otherwise. */
+  question?: QuestionDto | null;
+  /** An agent's answer its requester asked to regenerate: a newer answer follows. Absent otherwise. */
+  regenerated?: boolean;
 }
 
 export type AgentStatus = "active" | "disabled" | "archived";

@@ -1,7 +1,9 @@
 // The one event contract between browser and server. Event names live only here; every
 // client payload has a zod schema that the server parses before doing anything.
 import { z } from "zod";
-import { MAX_MESSAGE_LENGTH, MAX_PAGE_SIZE, MAX_REPLAY_BATCH, MAX_SPACE_NAME_LENGTH } from "../limits";
+import { MAX_MESSAGE_LENGTH, MAX_PAGE_SIZE, MAX_QUESTION_OPTION_LENGTH, MAX_REPLAY_BATCH, MAX_SPACE_NAME_LENGTH } from "../limits";
+import type { QuestionDto } from "../questions/question";
+import type { RunStepsDto } from "../runs/run-steps";
 import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunEventDto, RunStreamDto, SpaceDto, UnansweredDto } from "./dto";
 
 export const PROTOCOL_VERSION = 2;
@@ -61,6 +63,12 @@ export const addMembersInput = z.object({ spaceId: id, entityIds: z.array(id).mi
 export const removeMemberInput = z.object({ spaceId: id, entityId: id });
 export const renameSpaceInput = z.object({ spaceId: id, name: spaceName, topic: z.string().max(250).optional() });
 
+/** A button under an agent's question: the option pressed (server-checked against the question's options). */
+export const answerQuestionInput = z.object({ messageId: id, option: z.string().min(1).max(MAX_QUESTION_OPTION_LENGTH) }).strict();
+/** Steering an agent from the chat: stop a run; regenerate or list the steps behind an agent's message. */
+export const runIdInput = z.object({ runId: id }).strict();
+export const messageIdInput = z.object({ messageId: id }).strict();
+
 /** `retryAfterS` comes with rate_limited: when the same request would be accepted. */
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string; retryAfterS?: number } };
 type AckFn<T> = (ack: Ack<T>) => void;
@@ -80,6 +88,10 @@ export interface ClientToServerEvents {
   "space:leave": (p: z.input<typeof spaceIdInput>, ack: AckFn<null>) => void;
   "space:rename": (p: z.input<typeof renameSpaceInput>, ack: AckFn<{ space: SpaceDto }>) => void;
   "entities:list": (p: Record<string, never>, ack: AckFn<{ entities: EntityDto[] }>) => void;
+  "question:answer": (p: z.input<typeof answerQuestionInput>, ack: AckFn<{ question: QuestionDto }>) => void;
+  "run:stop": (p: z.input<typeof runIdInput>, ack: AckFn<{ stopped: boolean }>) => void;
+  "run:regenerate": (p: z.input<typeof messageIdInput>, ack: AckFn<{ runId: string }>) => void;
+  "run:steps": (p: z.input<typeof messageIdInput>, ack: AckFn<RunStepsDto>) => void;
 }
 
 export interface ServerToClientEvents {
@@ -115,6 +127,12 @@ export interface ServerToClientEvents {
   "chain:decided": (p: { spaceId: string; messageId: string }) => void;
   /** A run's timeline grew (admins only). */
   "run:event": (p: { event: RunEventDto }) => void;
+  /** An agent's question changed (posted, answered, timed out, canceled): to the space. */
+  "question:updated": (p: { question: QuestionDto }) => void;
+  /** An agent asked the receiver a question (to the asked entity's room), for badges and notifications. */
+  "question:asked": (p: { question: QuestionDto; agentName: string; spaceName: string }) => void;
+  /** An agent's message was regenerated: a new run answers the same trigger; the old answer stays, marked. To the space. */
+  "message:regenerated": (p: { spaceId: string; messageId: string; runId: string }) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

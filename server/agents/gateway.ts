@@ -12,6 +12,7 @@ import { RunWorker } from "./runs/worker";
 import type { LoopHeadroom } from "./runs/loop-headroom";
 import { PlanScheduler } from "./plans/scheduler";
 import { cancelRun } from "./runs/transitions";
+import { broadcastRun } from "./runs/broadcast-run";
 import { inBackground } from "../db/lanes";
 import { RUN_LEASE_MS } from "@/lib/limits";
 
@@ -90,6 +91,21 @@ export function createGateway(deps: Deps, opts: GatewayOptions = {}): Gateway {
     pending.add(p);
   });
 
+  // Members steering runs from the chat (server/domain/steering): a stop takes the admin's
+  // cancel path; a regenerated answer's run is announced and claimed at once.
+  const unsteer = deps.bus.on("run:steer", (e) => {
+    const p = inBackground(async () => {
+      if (e.op === "cancel") await cancelRun(ctx, e.runId, e.reason);
+      else {
+        await broadcastRun(ctx, e.runId);
+        worker.kick();
+      }
+    })
+      .catch((err) => log.error({ err, runId: e.runId }, "steering a run failed"))
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  });
+
   const tick = async () => {
     await scheduler.tick();
     await worker.recoverStale();
@@ -137,6 +153,7 @@ export function createGateway(deps: Deps, opts: GatewayOptions = {}): Gateway {
       // Last: messages posted until now (by runs that finished, by requests and socket events
       // in flight) still made their runs; those are in the database for other processes.
       unsubscribe();
+      unsteer();
       await Promise.allSettled([...pending]);
     },
   };

@@ -6,6 +6,11 @@ import type { MessageDto } from "@/lib/realtime/dto";
 
 export interface DomainEvents {
   "message:created": MessageDto;
+  /**
+   * A member steered a run from the chat (server/domain/steering): the gateway cancels it (and
+   * aborts its model call where it executes), or looks at once for the run just queued.
+   */
+  "run:steer": { op: "cancel"; runId: string; reason: string } | { op: "queued"; runId: string };
 }
 
 export class DomainBus {

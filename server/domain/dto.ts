@@ -1,6 +1,7 @@
 // Database rows → wire DTOs (lib/realtime/dto.ts). The include shapes live next to the
 // mappers so a query and its mapper cannot drift apart.
 import type { EntityDto, MessageDto } from "@/lib/realtime/dto";
+import { type QuestionRow, questionSelect, toQuestionDto } from "./questions/question-dto";
 
 export const entitySelect = { id: true, name: true, type: true, avatarColor: true } as const;
 /** Members also carry their agent's provider and state, so the UI can label offline, disabled and deleted agents. */
@@ -9,6 +10,9 @@ export const memberEntitySelect = { ...entitySelect, agent: { select: { id: true
 export const messageInclude = {
   sender: { select: entitySelect },
   replyTo: { select: { id: true, seq: true, text: true, sender: { select: { name: true } } } },
+  question: { select: questionSelect },
+  // An answer the requester regenerated stays, marked: its run has a regeneration.
+  run: { select: { regeneratedBy: { select: { id: true } } } },
 } as const;
 
 interface EntityRow {
@@ -44,6 +48,8 @@ export interface MessageRow {
   createdAt: Date;
   sender: EntityRow;
   replyTo: { id: string; seq: number; text: string; sender: { name: string } } | null;
+  question?: QuestionRow | null;
+  run?: { regeneratedBy: { id: string } | null } | null;
 }
 
 export const toMessageDto = (m: MessageRow): MessageDto => ({
@@ -61,6 +67,8 @@ export const toMessageDto = (m: MessageRow): MessageDto => ({
   chainStopLimit: m.chainStopLimit,
   ...(m.kind === "system" && { kind: "system" as const }),
   createdAt: m.createdAt.toISOString(),
+  question: m.question ? toQuestionDto(m.question) : null,
+  ...(m.run?.regeneratedBy && { regenerated: true }),
 });
 
 /**

@@ -33,6 +33,7 @@ export async function buildScope(ctx: GatewayCtx, run: RunningRun): Promise<RunS
       triggerSpaceId: run.triggerSpaceId,
       reach,
       requesterId: run.requesterId,
+      triggerEntityId: run.triggerEntityId,
       callKey: randomBytes(4).toString("hex"),
     },
     agent: {
@@ -42,6 +43,7 @@ export async function buildScope(ctx: GatewayCtx, run: RunningRun): Promise<RunS
       maxWaitingRuns: agent.maxWaitingRuns,
       maxRunDurationMs: agent.maxRunDurationMs,
       maxToolSteps: agent.maxToolSteps,
+      waitTimeoutMs: agent.waitTimeoutMs,
     },
     origin,
     state: {
