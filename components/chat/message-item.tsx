@@ -4,6 +4,7 @@ import clsx from "clsx";
 import type { AgentStatus, EntityDto, MemberDto, MessageDto, RunStreamDto, UnansweredDto } from "@/lib/realtime/dto";
 import { Avatar } from "./avatar";
 import { Markdown } from "./markdown";
+import { AgentMessageExtras } from "./agent-message-extras";
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
@@ -132,6 +133,7 @@ export const MessageItem = memo(function MessageItem({
           </button>
         )}
         <Markdown text={message.text} />
+        {message.runId && <AgentMessageExtras message={message} />}
         {chainLimit != null && (
           <p
             role="note"

@@ -1,8 +1,10 @@
 "use client";
 // One open space: header, timeline, typing line and composer. The divider position is
 // fixed when the space is opened, so reading does not make it jump away.
-import { useCallback, useRef, useState } from "react";
-import type { MessageDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
+import { useCallback, useMemo, useRef, useState } from "react";
+import type { MessageDto, RunDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
+import { type Steering, SteeringContext } from "./steering-context";
+import { RunStopButtons } from "./run-stop-buttons";
 import { firstUnreadSeq } from "@/lib/client/timeline";
 import type { PendingMessage, Timeline } from "./workspace-reducer";
 import type { WorkspaceActions } from "./use-workspace";
@@ -29,6 +31,8 @@ interface Props {
   onToggleMembers(): void;
   onShowChain(messageId: string): void;
   onOpenSidebar(): void;
+  /** Runs the client knows of: for Stop, Regenerate and the question cards. */
+  runs?: Record<string, RunDto>;
 }
 
 export function SpaceView({
@@ -47,6 +51,7 @@ export function SpaceView({
   onToggleMembers,
   onShowChain,
   onOpenSidebar,
+  runs,
 }: Props) {
   const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
   // The divider marks what was unread when the space was opened (its timeline first seen):
@@ -61,6 +66,19 @@ export function SpaceView({
   const onSeeNewest = useCallback((m: MessageDto) => actions.markRead(space.id, m), [actions, space.id]);
   const hasAgents = space.members.some((m) => m.type === "agent");
   const showChain = useCallback((m: MessageDto) => onShowChain(m.id), [onShowChain]);
+  const myRole = space.members.find((m) => m.id === meId)?.role;
+  const steering = useMemo<Steering>(
+    () => ({
+      meId,
+      managesSpace: isAdmin || myRole === "owner" || myRole === "admin",
+      runs: runs ?? {},
+      answerQuestion: actions.answerQuestion,
+      stopRun: actions.stopRun,
+      regenerate: actions.regenerate,
+      runSteps: actions.runSteps,
+    }),
+    [meId, isAdmin, myRole, runs, actions],
+  );
 
   return (
     <section aria-label={title} className="flex min-w-0 flex-1 flex-col">
@@ -89,25 +107,32 @@ export function SpaceView({
           {space.members.length}
         </button>
       </header>
-      <MessageList
-        key={space.id}
-        space={space}
-        timeline={timeline}
-        pending={pending}
-        drafts={drafts}
-        unanswered={unanswered}
-        isAdmin={isAdmin}
-        meId={meId}
-        dividerSeq={dividerSeq}
-        onLoadOlder={onLoadOlder}
-        onReply={setReplyTo}
-        onShowChain={hasAgents ? showChain : null}
-        onRetry={actions.retry}
-        onDiscard={actions.discard}
-        online={online}
-        onSeeNewest={onSeeNewest}
-      />
-      <TypingLine names={typingNames} activity={activity} />
+      <SteeringContext.Provider value={steering}>
+        <MessageList
+          key={space.id}
+          space={space}
+          timeline={timeline}
+          pending={pending}
+          drafts={drafts}
+          unanswered={unanswered}
+          isAdmin={isAdmin}
+          meId={meId}
+          dividerSeq={dividerSeq}
+          onLoadOlder={onLoadOlder}
+          onReply={setReplyTo}
+          onShowChain={hasAgents ? showChain : null}
+          onRetry={actions.retry}
+          onDiscard={actions.discard}
+          online={online}
+          onSeeNewest={onSeeNewest}
+        />
+        <div className="flex items-center">
+          <div className="min-w-0 flex-1">
+            <TypingLine names={typingNames} activity={activity} />
+          </div>
+          <RunStopButtons spaceId={space.id} />
+        </div>
+      </SteeringContext.Provider>
       <Composer
         key={`composer-${space.id}`}
         label={`Message ${title}`}

@@ -193,6 +193,8 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
     socket.on("run:draft_withdrawn", ({ clientMessageId }) => dispatch({ type: "draftWithdrawn", clientMessageId }));
     socket.on("message:unanswered", (note) => dispatch({ type: "unanswered", note }));
     socket.on("message:chain_stopped", (p) => dispatch({ type: "chainStopped", ...p }));
+    socket.on("question:updated", ({ question }) => dispatch({ type: "question", question }));
+    socket.on("message:regenerated", ({ spaceId, messageId }) => dispatch({ type: "regenerated", spaceId, messageId }));
     socket.on("chain:decided", ({ messageId }) => dispatch({ type: "decided", messageId }));
     return () => {
       socket.disconnect();
@@ -279,6 +281,11 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       refreshEntities: () => call(async (s) => dispatch({ type: "entities", entities: (await request(s, "entities:list", {})).entities })),
       upsertSpace: (space: WorkspaceState["spaces"][string]) => dispatch({ type: "space", space }),
       dismissNotice: (id: string) => dispatch({ type: "dismissNotice", id }),
+      answerQuestion: (messageId: string, option: string) =>
+        call(async (s) => dispatch({ type: "question", question: (await request(s, "question:answer", { messageId, option })).question })),
+      stopRun: (runId: string) => call(async (s) => request(s, "run:stop", { runId })),
+      regenerate: (messageId: string) => call(async (s) => request(s, "run:regenerate", { messageId })),
+      runSteps: (messageId: string) => call(async (s) => request(s, "run:steps", { messageId })),
     };
   }, [openSpace, loadOlder, send, retry, discard, markRead, setTyping]);
 

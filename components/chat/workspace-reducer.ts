@@ -1,5 +1,6 @@
 // Client state of the workspace: spaces, loaded timelines, unsent messages, presence,
 // typing, connection. Pure reducer; the socket hook (use-workspace.ts) feeds it events.
+import type { QuestionDto } from "@/lib/questions/question";
 import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
 import { countUnread, mergeMessages } from "@/lib/client/timeline";
 import { isLiveStatus } from "@/lib/runs/run-status";
@@ -51,6 +52,8 @@ export interface WorkspaceState {
 }
 
 export type Action =
+  | { type: "question"; question: QuestionDto }
+  | { type: "regenerated"; spaceId: string; messageId: string }
   | { type: "spaces"; spaces: SpaceDto[] }
   | { type: "space"; space: SpaceDto }
   | { type: "spaceRemoved"; spaceId: string }
@@ -125,6 +128,14 @@ export function agentActivity(state: Pick<WorkspaceState, "runs" | "drafts">, sp
   return [...lines.values()];
 }
 
+/** One loaded message changed in place (its question, its regenerated mark); not loaded: nothing to do. */
+function patchMessage(state: WorkspaceState, spaceId: string, messageId: string, patch: Partial<MessageDto>): WorkspaceState {
+  const t = state.timelines[spaceId];
+  if (!t?.messages.some((m) => m.id === messageId)) return state;
+  const messages = t.messages.map((m) => (m.id === messageId ? { ...m, ...patch } : m));
+  return { ...state, timelines: { ...state.timelines, [spaceId]: { ...t, messages } } };
+}
+
 export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
   switch (action.type) {
     case "spaces":
@@ -197,6 +208,10 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
       const drafts = m.clientMessageId && state.drafts[m.clientMessageId] ? omit(state.drafts, m.clientMessageId) : state.drafts;
       return { ...state, spaces, timelines, typing, drafts, pending: withoutPending(state.pending, [m]) };
     }
+    case "question":
+      return patchMessage(state, action.question.spaceId, action.question.messageId, { question: action.question });
+    case "regenerated":
+      return patchMessage(state, action.spaceId, action.messageId, { regenerated: true });
     case "chainStopped": {
       const t = state.timelines[action.spaceId];
       if (!t?.messages.some((m) => m.id === action.messageId)) return state;

@@ -28,7 +28,9 @@ const askerOf =
     if (resumed) {
       const r = JSON.parse(resumed) as { status: string; reply: { text: string; entityName: string } | null; notAnswers?: string[] };
       const told = r.notAnswers?.join(" | ") ?? "-";
-      return c.results.length ? { text: "done" } : { tool: "send_message", input: { text: `got ${r.status} ${r.reply?.entityName ?? "-"}:${r.reply?.text ?? "-"} / ${told}` } };
+      return c.results.length
+        ? { text: "done" }
+        : { tool: "send_message", input: { text: `got ${r.status} ${r.reply?.entityName ?? "-"}:${r.reply?.text ?? "-"} / ${told}` } };
     }
     if (!/\(human, id:/.test(c.system.split("\nTRIGGER:\n")[1] ?? "")) return { text: "not for me" };
     return c.results.length ? { text: "paused" } : { tool: "send_message", input: { text: "Deploy v2.1 now?", wait: true, ...extra } };
@@ -56,7 +58,10 @@ describe("questions go to a person", () => {
     expect(await question(q.id)).toMatchObject({ askedEntityId: ada.entityId, askedName: "Ada", status: "open", options: [] });
     // The asked person is told in their own room (badges, notifications).
     expect((await asked).question).toMatchObject({ messageId: q.id, askedEntityId: ada.entityId });
-    const waiting = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Ops!.id, triggerMessageId: { not: null } }, orderBy: { queuedAt: "asc" } });
+    const waiting = await srv.deps.db.run.findFirstOrThrow({
+      where: { agentId: agents.Ops!.id, triggerMessageId: { not: null } },
+      orderBy: { queuedAt: "asc" },
+    });
 
     await sendMessage(srv.deps, cleo.actor, { spaceId: space.id, text: "yes, ship it", replyToMessageId: q.id });
     await srv.gateway.idle();
@@ -102,7 +107,10 @@ describe("questions go to a person", () => {
     expect(await call(adaSocket, "question:answer", { messageId: q.id })).toMatchObject({ ok: false, error: { code: "bad_request" } });
     expect(await call(adaSocket, "question:answer", { messageId: q.id, option: "x".repeat(500) })).toMatchObject({ ok: false, error: { code: "bad_request" } });
     expect(await call(adaSocket, "question:answer", { messageId: q.id, option: "Rollback" })).toMatchObject({ ok: false, error: { code: "bad_request" } });
-    expect((await run(srv, answerQuestionHandler, request(`/api/messages/${q.id}/answer`, { cookie: cleo.cookie, body: { option: "Deploy" } }), { id: q.id })).status).toBe(403);
+    expect(
+      (await run(srv, answerQuestionHandler, request(`/api/messages/${q.id}/answer`, { cookie: cleo.cookie, body: { option: "Deploy" } }), { id: q.id }))
+        .status,
+    ).toBe(403);
     expect((await run(srv, answerQuestionHandler, request(`/api/messages/${q.id}/answer`, { body: { option: "Deploy" } }), { id: q.id })).status).toBe(401);
     expect((await question(q.id)).status).toBe("open");
 

@@ -50,7 +50,10 @@ describe("steering agents from the chat", () => {
     const ok = await run(srv, stopRunHandler, request(`/api/runs/${r!.id}/stop`, { method: "POST", cookie: ada.cookie }), { id: r!.id });
     expect(ok).toMatchObject({ status: 200, body: { stopped: true } });
     await srv.gateway.idle();
-    expect(await srv.deps.db.run.findUniqueOrThrow({ where: { id: r!.id } })).toMatchObject({ status: "canceled", statusReason: "stopped by Ada from the chat" });
+    expect(await srv.deps.db.run.findUniqueOrThrow({ where: { id: r!.id } })).toMatchObject({
+      status: "canceled",
+      statusReason: "stopped by Ada from the chat",
+    });
     // Ended: stopping again is a conflict.
     expect(await call(await cleo.connect(), "run:stop", { runId: r!.id })).toMatchObject({ ok: false, error: { code: "conflict" } });
   }, 120_000);
@@ -65,7 +68,8 @@ describe("steering agents from the chat", () => {
 
   it("the requester regenerates an answer: a new run on the same trigger, recorded; the old answer stays, marked", async () => {
     let n = 0;
-    const answerer: Script = (c) => (triggeredByHuman(c) ? (c.results.length ? { text: "done" } : { tool: "send_message", input: { text: `answer ${++n}` } }) : { text: "-" });
+    const answerer: Script = (c) =>
+      triggeredByHuman(c) ? (c.results.length ? { text: "done" } : { tool: "send_message", input: { text: `answer ${++n}` } }) : { text: "-" };
     const { cleo, ben, agents, space } = await setup({ Bot: answerer });
     const trigger = (await sendMessage(srv.deps, cleo.actor, { spaceId: space.id, text: "what is 6 x 7?" })).message;
     await srv.gateway.idle();

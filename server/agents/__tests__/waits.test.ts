@@ -16,15 +16,17 @@ afterEach(async () => srv?.close());
 
 /** Asks with wait on the first call; on the resumed call, reports what the RESUMED block said. */
 const asker: Script = (c: ModelCall) => askerOf({})(c);
-const askerOf = (extra: Record<string, unknown>): Script => (c: ModelCall) => {
-  const resumed = /send_message result: (.*)$/m.exec(c.system)?.[1];
-  if (resumed) {
-    const r = JSON.parse(resumed) as { status: string; reply: { text: string } | null };
-    return c.results.length ? { text: "done" } : { tool: "send_message", input: { text: `resumed: ${r.status} ${r.reply?.text ?? "-"}` } };
-  }
-  if (!/\(human, id:/.test(c.system.split("\nTRIGGER:\n")[1] ?? "")) return { text: "not for me" };
-  return c.results.length ? { text: "paused" } : { tool: "send_message", input: { text: "Deploy v2.1? Reply yes or no", wait: true, ...extra } };
-};
+const askerOf =
+  (extra: Record<string, unknown>): Script =>
+  (c: ModelCall) => {
+    const resumed = /send_message result: (.*)$/m.exec(c.system)?.[1];
+    if (resumed) {
+      const r = JSON.parse(resumed) as { status: string; reply: { text: string } | null };
+      return c.results.length ? { text: "done" } : { tool: "send_message", input: { text: `resumed: ${r.status} ${r.reply?.text ?? "-"}` } };
+    }
+    if (!/\(human, id:/.test(c.system.split("\nTRIGGER:\n")[1] ?? "")) return { text: "not for me" };
+    return c.results.length ? { text: "paused" } : { tool: "send_message", input: { text: "Deploy v2.1? Reply yes or no", wait: true, ...extra } };
+  };
 
 async function setup(scripts: Record<string, Script>, clock = new ManualClock()) {
   const scenario = await startAgentScenario(scripts, { clock, spaceName: "ops" });

@@ -37,9 +37,16 @@ export async function createQuestion(
   if (reply) await answerQuestion(ctx, q.messageId, reply);
   else await publish(ctx, [q.messageId]);
   if (q.asked && !reply) {
-    const row = await ctx.db.question.findUnique({ where: { messageId: q.messageId }, select: { ...questionSelect, message: { select: { space: { select: { name: true } } } } } });
+    const row = await ctx.db.question.findUnique({
+      where: { messageId: q.messageId },
+      select: { ...questionSelect, message: { select: { space: { select: { name: true } } } } },
+    });
     if (row) {
-      ctx.events.publish(rooms.entity(q.asked.id), "question:asked", { question: toQuestionDto(row), agentName: q.agentName, spaceName: row.message.space.name });
+      ctx.events.publish(rooms.entity(q.asked.id), "question:asked", {
+        question: toQuestionDto(row),
+        agentName: q.agentName,
+        spaceName: row.message.space.name,
+      });
     }
   }
 }

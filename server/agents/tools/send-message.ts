@@ -127,7 +127,11 @@ export const sendMessageTool = defineTool({
       const timeoutAt = await waitTimeoutAt(ctx, scope.run.id);
       await createQuestion(ctx, { messageId: m.id, runId: scope.run.id, spaceId, asked, options, expiresAt: timeoutAt, agentName: scope.agent.name });
       const who = asked ? asked.name : "someone";
-      return { status: "waiting", messageId: m.id, note: `This run pauses now and resumes when ${who} answers, or at ${timeoutAt.toISOString()} without an answer.` };
+      return {
+        status: "waiting",
+        messageId: m.id,
+        note: `This run pauses now and resumes when ${who} answers, or at ${timeoutAt.toISOString()} without an answer.`,
+      };
     }
     return { status: "sent", messageId: m.id, spaceId, seq: m.seq };
   },

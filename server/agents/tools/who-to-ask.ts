@@ -22,7 +22,7 @@ export async function whoToAsk(db: Db, run: RunScope["run"], agentEntityId: stri
   if (wanted) {
     const found = byId(wanted.replace(/^id:/, "")) ?? members.find((m) => m.entity.name.toLowerCase() === wanted.toLowerCase())?.entity;
     if (!found) throw new AppError("bad_request", `askTo "${wanted}" is not a member of this space; ask a member, or "anyone".`);
-    if (found.id === agentEntityId) throw new AppError("bad_request", "You cannot ask yourself; ask a member of the space, or \"anyone\".");
+    if (found.id === agentEntityId) throw new AppError("bad_request", 'You cannot ask yourself; ask a member of the space, or "anyone".');
     return found;
   }
   const starter = run.triggerType === "space_message" ? (run.triggerEntityId ?? run.requesterId) : run.requesterId;

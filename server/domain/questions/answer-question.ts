@@ -22,7 +22,8 @@ export async function answerQuestion(deps: Deps, actor: Actor, input: unknown): 
   await requireMembership(deps.db, q.spaceId, actor.entityId).catch(() => {
     throw new AppError("not_found", "Question not found");
   });
-  if (q.askedEntityId && q.askedEntityId !== actor.entityId) throw new AppError("forbidden", `Only ${q.askedName ?? "the asked person"} can answer this question`);
+  if (q.askedEntityId && q.askedEntityId !== actor.entityId)
+    throw new AppError("forbidden", `Only ${q.askedName ?? "the asked person"} can answer this question`);
   if (q.status !== "open") throw new AppError("conflict", `This question is already ${q.status.replace("_", " ")}`);
   if (!q.options.includes(option)) throw new AppError("bad_request", "That is not one of the question's options");
   const me = await deps.db.entity.findUniqueOrThrow({ where: { id: actor.entityId }, select: { name: true } });

@@ -25,7 +25,10 @@ export async function requireCanSteer(deps: Pick<Deps, "db">, actor: Actor, runI
   const run = await deps.db.run.findUnique({ where: { id: runId }, select: steerRunSelect });
   const spaces = [run?.triggerSpaceId, run?.activeSpaceId].filter(Boolean) as string[];
   const memberships = run
-    ? await deps.db.membership.findMany({ where: { entityId: actor.entityId, spaceId: { in: spaces }, space: { archivedAt: null } }, select: { spaceId: true, role: true } })
+    ? await deps.db.membership.findMany({
+        where: { entityId: actor.entityId, spaceId: { in: spaces }, space: { archivedAt: null } },
+        select: { spaceId: true, role: true },
+      })
     : [];
   if (!run || (!memberships.length && !actor.isAdmin)) throw new AppError("not_found", "Run not found");
   const isRequester = actor.entityId === run.requesterId || actor.entityId === run.triggerEntityId;
