@@ -123,9 +123,10 @@ export const sendMessageTool = defineTool({
     if (input.wait) {
       state.waitCount++;
       state.paused = true;
-      await attachQuestion(ctx, scope.run.id, m.id);
+      // The question's row first: attachQuestion is the wait's last write before the call ends.
       const timeoutAt = await waitTimeoutAt(ctx, scope.run.id);
       await createQuestion(ctx, { messageId: m.id, runId: scope.run.id, spaceId, asked, options, expiresAt: timeoutAt, agentName: scope.agent.name });
+      await attachQuestion(ctx, scope.run.id, m.id);
       const who = asked ? asked.name : "someone";
       return {
         status: "waiting",

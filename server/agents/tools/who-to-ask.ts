@@ -3,7 +3,8 @@
 // run has no one behind it and may ask only "anyone". `askTo` may name another member of the
 // space (by id or exact name), or "anyone". The asked entity must be a member of the space the
 // question is posted in (which is within the run's reach): no one is asked where they cannot
-// read the question, and the agent cannot ask itself.
+// read the question (a default starter who is not there gives way to "anyone"), and the agent
+// cannot ask itself.
 import type { Db } from "../../db/client";
 import { AppError } from "../../domain/errors";
 import type { RunScope } from "./run-scope";
@@ -26,9 +27,8 @@ export async function whoToAsk(db: Db, run: RunScope["run"], agentEntityId: stri
     return found;
   }
   const starter = run.triggerType === "space_message" ? (run.triggerEntityId ?? run.requesterId) : run.requesterId;
+  // Asked where they cannot read it, the starter could never answer: a question posted in a
+  // space they are not in (the agent went elsewhere to ask) is for anyone there, as it says.
   const found = byId(starter);
-  if (!found || found.id === agentEntityId) {
-    throw new AppError("bad_request", 'Whoever started this run is not a member of this space: pass askTo (a member of the space, or "anyone").');
-  }
-  return found;
+  return found && found.id !== agentEntityId ? found : null;
 }
