@@ -54,7 +54,11 @@ test("only the asked person answers with a button; the requester stops a long an
   await benQuestion.getByRole("button", { name: "Deploy" }).click();
   // The run goes on, in both browsers; the question shows who answered what.
   for (const { page } of [ben, cleo]) {
-    await expect(log(page, "#general").getByRole("article", { name: /^Planner: Thanks Ben — going ahead/ }).last()).toBeVisible({ timeout: 30_000 });
+    await expect(
+      log(page, "#general")
+        .getByRole("article", { name: /^Planner: Thanks Ben — going ahead/ })
+        .last(),
+    ).toBeVisible({ timeout: 30_000 });
     await expect(log(page, "#general").getByText(`Answered by ${ben.name}: Deploy`).last()).toBeVisible();
   }
   await screenshots(cleo.page, "answered");
@@ -73,7 +77,9 @@ test("only the asked person answers with a button; the requester stops a long an
   await expect(log(ben.page, "#general").getByRole("article", { name: /^Planner: Here is a longer answer/ })).toHaveCount(0);
 
   // What it did, under the answer Planner gave after the button.
-  const answered = log(cleo.page, "#general").getByRole("article", { name: /^Planner: Thanks Ben — going ahead/ }).last();
+  const answered = log(cleo.page, "#general")
+    .getByRole("article", { name: /^Planner: Thanks Ben — going ahead/ })
+    .last();
   await answered.getByRole("button", { name: "What Planner did" }).click();
   await expect(answered.getByText(/posted in #general/)).toBeVisible();
 
