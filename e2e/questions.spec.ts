@@ -6,7 +6,8 @@ import { log, newUser, send } from "./helpers";
 
 const SHOTS = process.env.SHOTS_DIR ?? "test-results";
 
-async function screenshots(page: Page, name: string) {
+/** Light and dark, desktop and 390 px phone (`desktopOnly` while something is about to end), scrolled to the newest message. */
+async function screenshots(page: Page, name: string, desktopOnly = false) {
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
@@ -14,7 +15,12 @@ async function screenshots(page: Page, name: string) {
       ["desktop", { width: 1280, height: 900 }],
       ["phone", { width: 390, height: 844 }],
     ] as const) {
+      if (desktopOnly && size === "phone") continue;
       await page.setViewportSize(viewport);
+      await page.evaluate(() => {
+        const log = document.querySelector('[role="log"]');
+        if (log) log.scrollTop = log.scrollHeight;
+      });
       await page.screenshot({ path: `${SHOTS}/questions-${name}-${scheme}-${size}.png` });
     }
   }
@@ -69,7 +75,7 @@ test("only the asked person answers with a button; the requester stops a long an
   await expect(stop).toBeVisible({ timeout: 30_000 });
   // Cleo is neither the requester nor an owner: no Stop for her.
   await expect(cleo.page.getByRole("button", { name: "Stop Planner" })).toHaveCount(0);
-  await screenshots(ben.page, "stop");
+  await screenshots(ben.page, "stop", true);
   await stop.click();
   await expect(stop).toHaveCount(0, { timeout: 15_000 });
   await expect(ben.page.getByRole("status").filter({ hasText: /Planner is (thinking|writing)/ })).toHaveCount(0);

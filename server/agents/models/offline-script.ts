@@ -158,6 +158,8 @@ export function offlineScript(ctx: string): { actions: Action[]; thought: string
   const remember = /\bremember(?: that)?[:,]?\s+(.+)/is.exec(text);
   const remind = /\bremind (me|us|\w+) in (\d+ (?:minute|hour|day|week)s?)(?: to)?\s+(.+)/is.exec(text);
   const isRequest = !!remember || !!remind || /\b(deploy|ask me|discuss|debate|brainstorm|essay|in detail)\b/i.test(text);
+  // An answer to another member's question ("Deploy" pressed under it) is not a new request.
+  if (human && p.answersWait && !addressed) return { actions: [], thought: "this answers another member's question" };
   // A request nobody addressed is handled by the lead alone; the others keep quiet.
   if (human && isRequest && !lead) return { actions: [], thought: "another agent takes this request" };
   if (remember && lead) {
@@ -244,5 +246,5 @@ function longAnswer(topic: string): string {
   const paragraph = (n: number) =>
     `${n}. On “${topic}”: this part weighs the trade-offs one by one, the costs first, then what each option buys, and what would change the decision. ` +
     "Each point is kept short so it can be checked against what the team already knows, and anything uncertain is marked as such.";
-  return ["Here is a longer answer, in parts.", ...[1, 2, 3, 4, 5, 6, 7, 8].map(paragraph), "That is the whole of it."].join("\n\n");
+  return ["Here is a longer answer, in parts.", ...Array.from({ length: 16 }, (_, i) => paragraph(i + 1)), "That is the whole of it."].join("\n\n");
 }
