@@ -17,6 +17,8 @@ async function screenshots(page: Page, name: string, desktopOnly = false) {
     ] as const) {
       if (desktopOnly && size === "phone") continue;
       await page.setViewportSize(viewport);
+      // The sidebar slides away when the width drops to a phone's: let it finish.
+      await page.waitForTimeout(400);
       await page.evaluate(() => {
         const log = document.querySelector('[role="log"]');
         if (log) log.scrollTop = log.scrollHeight;

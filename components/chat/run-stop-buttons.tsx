@@ -14,7 +14,7 @@ export function RunStopButtons({ spaceId }: { spaceId: string }) {
   );
   if (!runs.length && !error) return null;
   return (
-    <div className="flex shrink-0 items-center gap-1 pr-4">
+    <div className="-ml-3 flex shrink-0 items-center gap-1 pr-4">
       {runs.map((r) => (
         <button
           key={r.id}

@@ -126,8 +126,9 @@ export function SpaceView({
           online={online}
           onSeeNewest={onSeeNewest}
         />
+        {/* Stop sits right beside "Planner is writing…", the line it acts on. */}
         <div className="flex items-center">
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0">
             <TypingLine names={typingNames} activity={activity} />
           </div>
           <RunStopButtons spaceId={space.id} />
