@@ -1,5 +1,5 @@
 "use client";
-// Beside "Planner is thinking…": Stop, for each of this space's live agent runs I may stop.
+// Right before "Planner is thinking…": Stop, for each of this space's live agent runs I may stop.
 import { useState } from "react";
 import { isLiveStatus } from "@/lib/runs/run-status";
 import { canStop, useSteering } from "./steering-context";
@@ -14,7 +14,7 @@ export function RunStopButtons({ spaceId }: { spaceId: string }) {
   );
   if (!runs.length && !error) return null;
   return (
-    <div className="-ml-3 flex shrink-0 items-center gap-1 pr-4">
+    <div className="-mr-3 flex shrink-0 items-center gap-1 pl-4">
       {runs.map((r) => (
         <button
           key={r.id}

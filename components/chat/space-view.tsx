@@ -126,12 +126,12 @@ export function SpaceView({
           online={online}
           onSeeNewest={onSeeNewest}
         />
-        {/* Stop sits right beside "Planner is writing…", the line it acts on. */}
+        {/* Stop sits right before "Planner is writing…", the line it acts on. */}
         <div className="flex items-center">
-          <div className="min-w-0">
+          <RunStopButtons spaceId={space.id} />
+          <div className="min-w-0 flex-1">
             <TypingLine names={typingNames} activity={activity} />
           </div>
-          <RunStopButtons spaceId={space.id} />
         </div>
       </SteeringContext.Provider>
       <Composer
