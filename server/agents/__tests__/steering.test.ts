@@ -58,12 +58,20 @@ describe("steering agents from the chat", () => {
     expect(await call(await cleo.connect(), "run:stop", { runId: r!.id })).toMatchObject({ ok: false, error: { code: "conflict" } });
   }, 120_000);
 
-  it("stops are rate limited", async () => {
+  it("stops, regenerations, step lists and answers are rate limited", async () => {
     const { ben } = await setup({});
     const s = await ben.connect();
-    let last: unknown;
-    for (let i = 0; i <= RATE_LIMITS.runSteersPerUser.points; i++) last = await call(s, "run:stop", { runId: "nope" });
-    expect(last).toMatchObject({ ok: false, error: { code: "rate_limited" } });
+    const exhaust = async (event: "run:stop" | "run:regenerate" | "run:steps" | "question:answer", payload: unknown, points: number) => {
+      let last: unknown;
+      for (let i = 0; i <= points; i++) last = await call(s, event, payload);
+      expect(last).toMatchObject({ ok: false, error: { code: "rate_limited" } });
+    };
+    // Stop and regenerate share one budget: the stops spend it, the regeneration is refused.
+    for (let i = 0; i < RATE_LIMITS.runSteersPerUser.points; i++)
+      expect(await call(s, "run:stop", { runId: "nope" })).toMatchObject({ error: { code: "not_found" } });
+    expect(await call(s, "run:regenerate", { messageId: "nope" })).toMatchObject({ ok: false, error: { code: "rate_limited" } });
+    await exhaust("run:steps", { messageId: "nope" }, RATE_LIMITS.runStepViewsPerUser.points);
+    await exhaust("question:answer", { messageId: "nope", option: "Deploy" }, RATE_LIMITS.questionAnswersPerUser.points);
   }, 120_000);
 
   it("the requester regenerates an answer: a new run on the same trigger, recorded; the old answer stays, marked", async () => {
