@@ -183,6 +183,18 @@ describe("product limits", () => {
   it("60 chain trees per user per minute", () => expect(limits.RATE_LIMITS.chainViewsPerUser).toEqual({ points: 60, durationS: 60 }));
   it("300 run pages per user per minute", () => expect(limits.RATE_LIMITS.runViewsPerUser).toEqual({ points: 300, durationS: 60 }));
   it("20 run cancels or retries per user per minute", () => expect(limits.RATE_LIMITS.runActionsPerUser).toEqual({ points: 20, durationS: 60 }));
+  it("20 question answers, 20 stops or regenerations and 120 step lists per user per minute", () => {
+    expect(limits.RATE_LIMITS.questionAnswersPerUser).toEqual({ points: 20, durationS: 60 });
+    expect(limits.RATE_LIMITS.runSteersPerUser).toEqual({ points: 20, durationS: 60 });
+    expect(limits.RATE_LIMITS.runStepViewsPerUser).toEqual({ points: 120, durationS: 60 });
+  });
+  it("a question offers at most 5 choices of 40 characters; a wait timeout is 10 s to 1 h; 5 non-answers are told", () => {
+    expect(limits.MAX_QUESTION_OPTIONS).toBe(5);
+    expect(limits.MAX_QUESTION_OPTION_LENGTH).toBe(40);
+    expect(limits.MIN_WAIT_TIMEOUT_MS).toBe(10_000);
+    expect(limits.MAX_WAIT_TIMEOUT_MS).toBe(3_600_000);
+    expect(limits.MAX_NOT_ANSWERS_PER_WAIT).toBe(5);
+  });
   it("an agent has at most 20 queued runs", () => expect(limits.MAX_QUEUED_RUNS_PER_AGENT).toBe(20));
   it("a recurring plan runs at most once a minute", () => expect(limits.MIN_CRON_INTERVAL_MS).toBe(60_000));
   it("20 account or admin changes per user per minute", () => expect(limits.RATE_LIMITS.accountChangesPerUser).toEqual({ points: 20, durationS: 60 }));

@@ -63,6 +63,14 @@ export const WAIT_TIMEOUT_MS = 5 * 60 * 1000;
 export const MAX_WAITS_PER_RUN = 10;
 /** Runs one agent may have in `waiting_reply` at once. */
 export const MAX_WAITING_RUNS_PER_AGENT = 5;
+/** Choices one question may offer as buttons, and the length of each. */
+export const MAX_QUESTION_OPTIONS = 5;
+export const MAX_QUESTION_OPTION_LENGTH = 40;
+/** Bounds of an agent's wait timeout setting (Agent.waitTimeoutMs; WAIT_TIMEOUT_MS is the default). */
+export const MIN_WAIT_TIMEOUT_MS = 10_000;
+export const MAX_WAIT_TIMEOUT_MS = 60 * 60 * 1000;
+/** Messages that arrived during a wait and were not its answer, told to the resumed run (the newest kept). */
+export const MAX_NOT_ANSWERS_PER_WAIT = 5;
 /** Runs one process executes at once on the embedded database (one connection), all agents together. */
 export const MAX_RUNS_IN_FLIGHT_EMBEDDED = 4;
 /**
@@ -277,6 +285,12 @@ export const RATE_LIMITS = {
   threadReadsPerUser: { points: 120, durationS: 60 },
   /** "Read up to here" marks on threads per user (one per thread opened or reply seen). */
   threadMarksPerUser: { points: 60, durationS: 10 },
+  /** Answers to agents' questions (button presses) per user. */
+  questionAnswersPerUser: { points: 20, durationS: 60 },
+  /** Stops and regenerations of agent runs from the chat, per user. */
+  runSteersPerUser: { points: 20, durationS: 60 },
+  /** "What it did" lines read per user (one per expanded agent message). */
+  runStepViewsPerUser: { points: 120, durationS: 60 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -33,6 +33,10 @@ const KNOWN: Record<keyof ClientToServerEvents, true> = {
   "thread:read": true,
   "reaction:add": true,
   "reaction:remove": true,
+  "question:answer": true,
+  "run:stop": true,
+  "run:regenerate": true,
+  "run:steps": true,
 };
 export const KNOWN_EVENTS = Object.keys(KNOWN);
 

@@ -40,6 +40,7 @@ export function AgentForm({ agent, providers }: Props) {
       maxConcurrentRuns: numberOrNull(form.maxConcurrentRuns),
       maxToolSteps: numberOrNull(form.maxToolSteps),
       maxRunDurationMs: numberOrNull(form.maxRunDurationMs),
+      waitTimeoutMs: numberOrNull(form.waitTimeoutMs),
       // Blank means no budget; anything else goes as typed, so a bad value gets the server's message.
       dailyTokenBudget: form.dailyTokenBudget.trim() === "" ? null : Number(form.dailyTokenBudget),
     };
@@ -109,6 +110,7 @@ export function AgentForm({ agent, providers }: Props) {
         <NumberField label="Concurrent runs" value={form.maxConcurrentRuns} onChange={(v) => set("maxConcurrentRuns", v)} />
         <NumberField label="Tool steps per run" value={form.maxToolSteps} onChange={(v) => set("maxToolSteps", v)} />
         <NumberField label="Run duration (ms)" value={form.maxRunDurationMs} onChange={(v) => set("maxRunDurationMs", v)} step={1000} />
+        <NumberField label="Question timeout (ms)" value={form.waitTimeoutMs} onChange={(v) => set("waitTimeoutMs", v)} step={1000} />
       </section>
 
       <section className="grid gap-4 rounded-2xl border border-zinc-200 p-4 sm:grid-cols-2 sm:p-5 dark:border-zinc-800">
@@ -206,6 +208,7 @@ function fields(a: AgentAdminDto) {
     maxConcurrentRuns: String(a.maxConcurrentRuns),
     maxToolSteps: String(a.maxToolSteps),
     maxRunDurationMs: String(a.maxRunDurationMs),
+    waitTimeoutMs: String(a.waitTimeoutMs),
     dailyTokenBudget: a.dailyTokenBudget === null ? "" : String(a.dailyTokenBudget),
     // Empty means every tool (the registry's rule).
     tools: TOOL_NAMES.filter((n) => !a.enabledTools.length || a.enabledTools.includes(n)) as string[],
@@ -222,6 +225,7 @@ const LABELS: Record<string, string> = {
   maxConcurrentRuns: "Concurrent runs",
   maxToolSteps: "Tool steps per run",
   maxRunDurationMs: "Run duration (ms)",
+  waitTimeoutMs: "Question timeout (ms)",
   dailyTokenBudget: "Daily token budget",
   enabledTools: "Tools",
 };

@@ -10,6 +10,7 @@ import { DeletedText, EditedMark, MessageChangeButtons, MessageEditor, useMessag
 import { ThreadSummary } from "./thread-summary";
 import { ReactionsBar } from "./reactions-bar";
 import { AddReactionButton } from "./add-reaction-button";
+import { AgentMessageExtras } from "./agent-message-extras";
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
@@ -167,6 +168,7 @@ export const MessageItem = memo(function MessageItem({
             {message.editedAt && <EditedMark at={message.editedAt} />}
           </div>
         )}
+        {message.runId && !message.deletedAt && <AgentMessageExtras message={message} />}
         <ReactionsBar message={message} />
         {!inThreadPanel && onOpenThread && people && <ThreadSummary message={message} people={people} onOpen={onOpenThread} />}
         {chainLimit != null && (

@@ -2,7 +2,9 @@
 // One open space: header, timeline, typing line and composer. The divider position is
 // fixed when the space is opened, so reading does not make it jump away.
 import { useCallback, useMemo, useRef, useState } from "react";
-import type { MessageDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
+import type { MessageDto, RunDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
+import { type Steering, SteeringContext } from "./steering-context";
+import { RunStopButtons } from "./run-stop-buttons";
 import { firstUnreadSeq } from "@/lib/client/timeline";
 import type { PendingMessage, Timeline } from "./workspace-reducer";
 import type { WorkspaceActions } from "./use-workspace";
@@ -37,6 +39,8 @@ interface Props {
   /** The viewer may change the channel's settings (owner/admin, or a workspace admin). */
   canManage: boolean;
   onOpenSettings(): void;
+  /** Runs the client knows of: for Stop, Regenerate and the question cards. */
+  runs?: Record<string, RunDto>;
 }
 
 export function SpaceView({
@@ -57,6 +61,7 @@ export function SpaceView({
   onOpenSidebar,
   canManage,
   onOpenSettings,
+  runs,
 }: Props) {
   const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
   // The open thread belongs to its space: switching spaces closes it.
@@ -96,136 +101,158 @@ export function SpaceView({
     };
   }, [space, meId, isAdmin, loaded, editingId, actions, title]);
 
+  const myRole = space.members.find((m) => m.id === meId)?.role;
+  const steering = useMemo<Steering>(
+    () => ({
+      meId,
+      managesSpace: isAdmin || myRole === "owner" || myRole === "admin",
+      runs: runs ?? {},
+      answerQuestion: actions.answerQuestion,
+      stopRun: actions.stopRun,
+      regenerate: actions.regenerate,
+      runSteps: actions.runSteps,
+    }),
+    [meId, isAdmin, myRole, runs, actions],
+  );
+
   return (
     <ReactionsProvider meId={meId} space={space} react={actions.react}>
-      <section aria-label={title} className="flex min-w-0 flex-1 flex-col">
-        <header className="flex items-center gap-3 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
-          <button
-            type="button"
-            onClick={onOpenSidebar}
-            aria-label="Open sidebar"
-            className="rounded px-2 py-1 hover:bg-zinc-100 md:hidden dark:hover:bg-zinc-800"
-          >
-            ☰
-          </button>
-          <div className="min-w-0 flex-1">
-            <h1 className="truncate font-semibold">{title}</h1>
-            {space.topic && <p className="truncate text-xs text-zinc-500">{space.topic}</p>}
-          </div>
-          <button
-            type="button"
-            onClick={() => setThreadsOpen(true)}
-            className="rounded-lg border border-zinc-200 px-2 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
-          >
-            Threads
-          </button>
-          {space.kind === "channel" && (
+      <SteeringContext.Provider value={steering}>
+        <section aria-label={title} className="flex min-w-0 flex-1 flex-col">
+          <header className="flex items-center gap-3 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
             <button
               type="button"
-              onClick={onOpenSettings}
-              aria-label="Channel settings"
-              title="Channel settings"
+              onClick={onOpenSidebar}
+              aria-label="Open sidebar"
+              className="rounded px-2 py-1 hover:bg-zinc-100 md:hidden dark:hover:bg-zinc-800"
+            >
+              ☰
+            </button>
+            <div className="min-w-0 flex-1">
+              <h1 className="truncate font-semibold">{title}</h1>
+              {space.topic && <p className="truncate text-xs text-zinc-500">{space.topic}</p>}
+            </div>
+            <button
+              type="button"
+              onClick={() => setThreadsOpen(true)}
               className="rounded-lg border border-zinc-200 px-2 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
             >
-              <span aria-hidden>⚙</span>
+              Threads
             </button>
-          )}
-          <button
-            type="button"
-            onClick={onToggleMembers}
-            aria-label={`Members: ${space.members.length}`}
-            className="flex items-center gap-1 rounded-lg border border-zinc-200 px-2 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
-          >
-            <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-              <path d="M7 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm6 0a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM1 16c0-2.8 2.7-5 6-5s6 2.2 6 5v1H1v-1Zm13 1v-1c0-1.5-.6-2.9-1.6-3.9 3 .1 5.6 1.9 5.6 4.4v.5h-4Z" />
-            </svg>
-            {space.members.length}
-          </button>
-        </header>
-        <MessageChangesContext.Provider value={changes}>
-          <MessageList
-            key={space.id}
-            space={space}
-            timeline={timeline}
-            pending={pending}
-            drafts={drafts}
-            unanswered={unanswered}
-            isAdmin={isAdmin}
-            meId={meId}
-            dividerSeq={dividerSeq}
-            onLoadOlder={onLoadOlder}
-            onReply={setReplyTo}
-            onShowChain={hasAgents ? showChain : null}
-            onRetry={actions.retry}
-            onDiscard={actions.discard}
-            online={online}
-            onSeeNewest={onSeeNewest}
-            onOpenThread={openThread}
-          />
-        </MessageChangesContext.Provider>
-        <TypingLine names={typingNames} activity={activity} />
-        {space.archived ? (
-          <div
-            role="status"
-            className="flex items-center justify-center gap-3 border-t border-zinc-200 bg-zinc-50 px-4 py-3 text-sm text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300"
-          >
-            This channel is archived: you can read it, but not post.
-            {canManage && (
+            {space.kind === "channel" && (
               <button
                 type="button"
                 onClick={onOpenSettings}
-                className="rounded-md border border-zinc-300 px-2 py-0.5 font-medium hover:bg-white dark:border-zinc-600 dark:hover:bg-zinc-800"
+                aria-label="Channel settings"
+                title="Channel settings"
+                className="rounded-lg border border-zinc-200 px-2 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
               >
-                Unarchive…
+                <span aria-hidden>⚙</span>
               </button>
             )}
+            <button
+              type="button"
+              onClick={onToggleMembers}
+              aria-label={`Members: ${space.members.length}`}
+              className="flex items-center gap-1 rounded-lg border border-zinc-200 px-2 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+            >
+              <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+                <path d="M7 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm6 0a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM1 16c0-2.8 2.7-5 6-5s6 2.2 6 5v1H1v-1Zm13 1v-1c0-1.5-.6-2.9-1.6-3.9 3 .1 5.6 1.9 5.6 4.4v.5h-4Z" />
+              </svg>
+              {space.members.length}
+            </button>
+          </header>
+          <MessageChangesContext.Provider value={changes}>
+            <MessageList
+              key={space.id}
+              space={space}
+              timeline={timeline}
+              pending={pending}
+              drafts={drafts}
+              unanswered={unanswered}
+              isAdmin={isAdmin}
+              meId={meId}
+              dividerSeq={dividerSeq}
+              onLoadOlder={onLoadOlder}
+              onReply={setReplyTo}
+              onShowChain={hasAgents ? showChain : null}
+              onRetry={actions.retry}
+              onDiscard={actions.discard}
+              online={online}
+              onSeeNewest={onSeeNewest}
+              onOpenThread={openThread}
+            />
+          </MessageChangesContext.Provider>
+          {/* Stop sits right before "Planner is writing…", the line it acts on. */}
+          <div className="flex items-center">
+            <RunStopButtons spaceId={space.id} />
+            <div className="min-w-0 flex-1">
+              <TypingLine names={typingNames} activity={activity} />
+            </div>
           </div>
-        ) : (
-          <Composer
-            key={`composer-${space.id}`}
-            label={`Message ${title}`}
-            placeholder={`Message ${title}`}
-            replyTo={replyTo}
-            onCancelReply={() => setReplyTo(null)}
-            onSend={(text) => {
-              actions.send(space.id, text, replyTo);
-              setReplyTo(null);
-            }}
-            onTyping={(typing) => actions.setTyping(space.id, typing)}
-            initialText={readDraft(meId, space.id)}
-            onDraft={(text) => writeDraft(meId, space.id, text)}
-            onEditLast={() => {
-              const last = lastEditable(timeline?.messages ?? [], meId);
-              if (last) setEditingId(last.id);
-              return last !== null;
-            }}
+          {space.archived ? (
+            <div
+              role="status"
+              className="flex items-center justify-center gap-3 border-t border-zinc-200 bg-zinc-50 px-4 py-3 text-sm text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300"
+            >
+              This channel is archived: you can read it, but not post.
+              {canManage && (
+                <button
+                  type="button"
+                  onClick={onOpenSettings}
+                  className="rounded-md border border-zinc-300 px-2 py-0.5 font-medium hover:bg-white dark:border-zinc-600 dark:hover:bg-zinc-800"
+                >
+                  Unarchive…
+                </button>
+              )}
+            </div>
+          ) : (
+            <Composer
+              key={`composer-${space.id}`}
+              label={`Message ${title}`}
+              placeholder={`Message ${title}`}
+              replyTo={replyTo}
+              onCancelReply={() => setReplyTo(null)}
+              onSend={(text) => {
+                actions.send(space.id, text, replyTo);
+                setReplyTo(null);
+              }}
+              onTyping={(typing) => actions.setTyping(space.id, typing)}
+              initialText={readDraft(meId, space.id)}
+              onDraft={(text) => writeDraft(meId, space.id, text)}
+              onEditLast={() => {
+                const last = lastEditable(timeline?.messages ?? [], meId);
+                if (last) setEditingId(last.id);
+                return last !== null;
+              }}
+            />
+          )}
+          <DeleteMessageDialog message={deleting} onConfirm={(m) => actions.deleteMessage(m.id)} onClose={() => setDeleting(null)} />
+        </section>
+        <ThreadsDialog
+          open={threadsOpen}
+          load={actions.listThreads}
+          onClose={() => setThreadsOpen(false)}
+          onChoose={(t) => {
+            setThreadsOpen(false);
+            if (t.spaceId !== space.id) {
+              actions.openSpace(t.spaceId);
+              window.history.pushState(null, "", `/spaces/${t.spaceId}`);
+            }
+            setOpenedThread({ spaceId: t.spaceId, rootId: t.root.id });
+          }}
+        />
+        {threadRootId && (
+          <ThreadPanel
+            key={threadRootId}
+            space={space}
+            rootId={threadRootId}
+            messages={timeline?.messages ?? []}
+            actions={actions}
+            onClose={() => setOpenedThread(null)}
           />
         )}
-        <DeleteMessageDialog message={deleting} onConfirm={(m) => actions.deleteMessage(m.id)} onClose={() => setDeleting(null)} />
-      </section>
-      <ThreadsDialog
-        open={threadsOpen}
-        load={actions.listThreads}
-        onClose={() => setThreadsOpen(false)}
-        onChoose={(t) => {
-          setThreadsOpen(false);
-          if (t.spaceId !== space.id) {
-            actions.openSpace(t.spaceId);
-            window.history.pushState(null, "", `/spaces/${t.spaceId}`);
-          }
-          setOpenedThread({ spaceId: t.spaceId, rootId: t.root.id });
-        }}
-      />
-      {threadRootId && (
-        <ThreadPanel
-          key={threadRootId}
-          space={space}
-          rootId={threadRootId}
-          messages={timeline?.messages ?? []}
-          actions={actions}
-          onClose={() => setOpenedThread(null)}
-        />
-      )}
+      </SteeringContext.Provider>
     </ReactionsProvider>
   );
 }

@@ -210,6 +210,8 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
     socket.on("run:draft_withdrawn", ({ clientMessageId }) => dispatch({ type: "draftWithdrawn", clientMessageId }));
     socket.on("message:unanswered", (note) => dispatch({ type: "unanswered", note }));
     socket.on("message:chain_stopped", (p) => dispatch({ type: "chainStopped", ...p }));
+    socket.on("question:updated", ({ question }) => dispatch({ type: "question", question }));
+    socket.on("message:regenerated", ({ spaceId, messageId }) => dispatch({ type: "regenerated", spaceId, messageId }));
     socket.on("chain:decided", ({ messageId }) => dispatch({ type: "decided", messageId }));
     socket.on("thread:updated", (p) => dispatch({ type: "threadUpdated", ...p }));
     socket.on("reaction:updated", (p) => dispatch({ type: "reactions", ...p }));
@@ -319,6 +321,11 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
         call(async (s) =>
           dispatch({ type: "reactions", spaceId, messageId, ...(await request(s, add ? "reaction:add" : "reaction:remove", { messageId, emoji })) }),
         ),
+      answerQuestion: (messageId: string, option: string) =>
+        call(async (s) => dispatch({ type: "question", question: (await request(s, "question:answer", { messageId, option })).question })),
+      stopRun: (runId: string) => call(async (s) => request(s, "run:stop", { runId })),
+      regenerate: (messageId: string) => call(async (s) => request(s, "run:regenerate", { messageId })),
+      runSteps: (messageId: string) => call(async (s) => request(s, "run:steps", { messageId })),
     };
   }, [openSpace, loadOlder, send, retry, discard, markRead, setTyping]);
 

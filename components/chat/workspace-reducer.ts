@@ -1,5 +1,6 @@
 // Client state of the workspace: spaces, loaded timelines, unsent messages, presence,
 // typing, connection. Pure reducer; the socket hook (use-workspace.ts) feeds it events.
+import type { QuestionDto } from "@/lib/questions/question";
 import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
 import type { ThreadSummaryDto } from "@/lib/realtime/dto";
 import type { ReactionDto } from "@/lib/realtime/dto";
@@ -54,6 +55,8 @@ export interface WorkspaceState {
 }
 
 export type Action =
+  | { type: "question"; question: QuestionDto }
+  | { type: "regenerated"; spaceId: string; messageId: string }
   | { type: "spaces"; spaces: SpaceDto[] }
   | { type: "space"; space: SpaceDto }
   | { type: "spaceRemoved"; spaceId: string }
@@ -130,6 +133,14 @@ export function agentActivity(state: Pick<WorkspaceState, "runs" | "drafts">, sp
     else if (run.status === "waiting_reply" && !lines.has(name)) lines.set(name, `${name} is waiting for a reply`);
   }
   return [...lines.values()];
+}
+
+/** One loaded message changed in place (its question, its regenerated mark); not loaded: nothing to do. */
+function patchMessage(state: WorkspaceState, spaceId: string, messageId: string, patch: Partial<MessageDto>): WorkspaceState {
+  const t = state.timelines[spaceId];
+  if (!t?.messages.some((m) => m.id === messageId)) return state;
+  const messages = t.messages.map((m) => (m.id === messageId ? { ...m, ...patch } : m));
+  return { ...state, timelines: { ...state.timelines, [spaceId]: { ...t, messages } } };
 }
 
 export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
@@ -218,6 +229,10 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
       const messages = t.messages.map((m) => (m.id === action.rootId ? { ...m, thread: action.thread } : m));
       return { ...state, timelines: { ...state.timelines, [action.spaceId]: { ...t, messages } } };
     }
+    case "question":
+      return patchMessage(state, action.question.spaceId, action.question.messageId, { question: action.question });
+    case "regenerated":
+      return patchMessage(state, action.spaceId, action.messageId, { regenerated: true });
     case "chainStopped": {
       const t = state.timelines[action.spaceId];
       if (!t?.messages.some((m) => m.id === action.messageId)) return state;

@@ -138,6 +138,7 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
               pending={state.pending.filter((p) => p.spaceId === active.id)}
               typingNames={Object.values(state.typing[active.id] ?? {})}
               activity={agentActivity(state, active.id)}
+              runs={state.runs}
               drafts={Object.values(state.drafts).filter((d) => d.spaceId === active.id)}
               unanswered={state.unanswered}
               isAdmin={me.isAdmin}

@@ -84,6 +84,12 @@ function Body({ e }: { e: RunEventDto }) {
       return <span>Waiting for a reply to message {e.data.messageId}</span>;
     case "wait_resolved":
       return <span>Wait answered by {e.data.by}</span>;
+    case "wait_not_answer":
+      return (
+        <span>
+          {e.data.by} wrote during the wait; not the answer ({e.data.asked} was asked)
+        </span>
+      );
     case "folded":
       return <span>Message from {e.data.sender} folded into this queued run</span>;
     case "error":

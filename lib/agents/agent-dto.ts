@@ -24,6 +24,8 @@ export interface AgentAdminDto {
   maxConcurrentRuns: number;
   maxToolSteps: number;
   maxRunDurationMs: number;
+  /** How long its questions wait for an answer before the run resumes without one. */
+  waitTimeoutMs: number;
   /** Tokens (input + output) its runs may use per UTC day; null: no budget. */
   dailyTokenBudget: number | null;
   /** Tool names the agent is offered; empty means every tool. */

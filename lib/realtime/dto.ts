@@ -1,4 +1,5 @@
 // Data shapes that cross the wire (socket events and the HTTP API). Dates travel as ISO strings.
+import type { QuestionDto } from "../questions/question";
 import type { RunStatus } from "@/lib/runs/run-status";
 import type { ReplyMode } from "@/lib/agents/reply-modes";
 
@@ -44,6 +45,10 @@ export interface MessageDto {
   alsoInChannel?: boolean;
   /** Emoji reactions, oldest emoji first; each lists who reacted, oldest first. */
   reactions: ReactionDto[];
+  /** An agent's question (sent with wait): who must answer and how it ended. Absent or null otherwise. */
+  question?: QuestionDto | null;
+  /** An agent's answer its requester asked to regenerate: a newer answer follows. Absent otherwise. */
+  regenerated?: boolean;
 }
 
 export interface ThreadSummaryDto {

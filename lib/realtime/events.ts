@@ -8,6 +8,7 @@ import {
   MAX_GROUP_DM_MEMBERS,
   MAX_MESSAGE_LENGTH,
   MAX_PAGE_SIZE,
+  MAX_QUESTION_OPTION_LENGTH,
   MAX_REPLAY_BATCH,
   MAX_SPACE_NAME_LENGTH,
   MAX_THREAD_PAGE,
@@ -16,6 +17,8 @@ import {
 import type { ChannelSummaryDto, EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunEventDto, RunStreamDto, SpaceDto, UnansweredDto } from "./dto";
 import type { ThreadListDto, ThreadPageDto, ThreadSummaryDto } from "./dto";
 import type { ReactionDto } from "./dto";
+import type { QuestionDto } from "../questions/question";
+import type { RunStepsDto } from "../runs/run-steps";
 
 export const PROTOCOL_VERSION = 2;
 
@@ -138,6 +141,12 @@ export const updateSpaceInput = z
 export const archiveSpaceInput = z.object({ spaceId: id, archived: z.boolean() });
 export const browseChannelsInput = z.object({ query: z.string().max(MAX_CHANNEL_SEARCH_LENGTH).optional() });
 
+/** A button under an agent's question: the option pressed (server-checked against the question's options). */
+export const answerQuestionInput = z.object({ messageId: id, option: z.string().min(1).max(MAX_QUESTION_OPTION_LENGTH) }).strict();
+/** Steering an agent from the chat: stop a run; regenerate or list the steps behind an agent's message. */
+export const runIdInput = z.object({ runId: id }).strict();
+export const messageIdInput = z.object({ messageId: id }).strict();
+
 /** `retryAfterS` comes with rate_limited: when the same request would be accepted. */
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string; retryAfterS?: number } };
 type AckFn<T> = (ack: Ack<T>) => void;
@@ -178,6 +187,10 @@ export interface ClientToServerEvents {
   "thread:read": (p: z.input<typeof threadReadInput>, ack: AckFn<{ rootId: string; lastReadSeq: number }>) => void;
   "reaction:add": (p: z.input<typeof reactionInput>, ack: AckFn<{ reactions: ReactionDto[] }>) => void;
   "reaction:remove": (p: z.input<typeof reactionInput>, ack: AckFn<{ reactions: ReactionDto[] }>) => void;
+  "question:answer": (p: z.input<typeof answerQuestionInput>, ack: AckFn<{ question: QuestionDto }>) => void;
+  "run:stop": (p: z.input<typeof runIdInput>, ack: AckFn<{ stopped: boolean }>) => void;
+  "run:regenerate": (p: z.input<typeof messageIdInput>, ack: AckFn<{ runId: string }>) => void;
+  "run:steps": (p: z.input<typeof messageIdInput>, ack: AckFn<RunStepsDto>) => void;
 }
 
 export interface ServerToClientEvents {
@@ -219,6 +232,12 @@ export interface ServerToClientEvents {
   "run:event": (p: { event: RunEventDto }) => void;
   /** A thread's root summary changed (a reply arrived: the reply itself comes as message:new with threadRootId). To the space. */
   "thread:updated": (p: { spaceId: string; rootId: string; thread: ThreadSummaryDto }) => void;
+  /** An agent's question changed (posted, answered, timed out, canceled): to the space. */
+  "question:updated": (p: { question: QuestionDto }) => void;
+  /** An agent asked the receiver a question (to the asked entity's room), for badges and notifications. */
+  "question:asked": (p: { question: QuestionDto; agentName: string; spaceName: string }) => void;
+  /** An agent's message was regenerated: a new run answers the same trigger; the old answer stays, marked. To the space. */
+  "message:regenerated": (p: { spaceId: string; messageId: string; runId: string }) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

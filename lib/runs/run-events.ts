@@ -55,6 +55,8 @@ export type RunEventBody =
     }
   | { type: "wait_started"; data: { messageId: string } }
   | { type: "wait_resolved"; data: { messageId: string; by: string } }
+  /** A message arrived during the wait from someone who was not asked: it did not resolve it. */
+  | { type: "wait_not_answer"; data: { messageId: string; by: string; asked: string } }
   | { type: "folded"; data: { messageId: string; sender: string } }
   | { type: "error"; data: { error: string; partialOutput: string | null } };
 

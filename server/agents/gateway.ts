@@ -13,6 +13,7 @@ import { RunWorker } from "./runs/worker";
 import type { LoopHeadroom } from "./runs/loop-headroom";
 import { PlanScheduler } from "./plans/scheduler";
 import { cancelRun } from "./runs/transitions";
+import { broadcastRun } from "./runs/broadcast-run";
 import { inBackground } from "../db/lanes";
 import { RUN_LEASE_MS } from "@/lib/limits";
 
@@ -100,6 +101,20 @@ export function createGateway(deps: Deps, opts: GatewayOptions = {}): Gateway {
   };
   const offEdited = deps.bus.on("message:edited", (e) => background("edit", e.message.id, () => onMessageEdited(ctx, e)));
   const offDeleted = deps.bus.on("message:deleted", (e) => background("deletion", e.message.id, () => onMessageDeleted(ctx, e)));
+  // Members steering runs from the chat (server/domain/steering): a stop takes the admin's
+  // cancel path; a regenerated answer's run is announced and claimed at once.
+  const unsteer = deps.bus.on("run:steer", (e) => {
+    const p = inBackground(async () => {
+      if (e.op === "cancel") await cancelRun(ctx, e.runId, e.reason);
+      else {
+        await broadcastRun(ctx, e.runId);
+        worker.kick();
+      }
+    })
+      .catch((err) => log.error({ err, runId: e.runId }, "steering a run failed"))
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  });
 
   const tick = async () => {
     await scheduler.tick();
@@ -150,6 +165,7 @@ export function createGateway(deps: Deps, opts: GatewayOptions = {}): Gateway {
       unsubscribe();
       offEdited();
       offDeleted();
+      unsteer();
       await Promise.allSettled([...pending]);
     },
   };

@@ -10,6 +10,11 @@ export interface DomainEvents {
   "message:edited": { message: MessageDto; before: string };
   /** A message was deleted (its text is gone): its new state and who deleted it. */
   "message:deleted": { message: MessageDto; byEntityId: string };
+  /**
+   * A member steered a run from the chat (server/domain/steering): the gateway cancels it (and
+   * aborts its model call where it executes), or looks at once for the run just queued.
+   */
+  "run:steer": { op: "cancel"; runId: string; reason: string } | { op: "queued"; runId: string };
 }
 
 export class DomainBus {

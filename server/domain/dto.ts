@@ -2,6 +2,7 @@
 // mappers so a query and its mapper cannot drift apart.
 import type { EntityDto, MessageDto } from "@/lib/realtime/dto";
 import { groupReactions, reactionSelect, type ReactionRow } from "./reactions/group-reactions";
+import { type QuestionRow, questionSelect, toQuestionDto } from "./questions/question-dto";
 
 export const entitySelect = { id: true, name: true, type: true, avatarColor: true } as const;
 /** Members also carry their agent's provider and state, so the UI can label offline, disabled and deleted agents. */
@@ -12,6 +13,9 @@ export const messageInclude = {
   replyTo: { select: { id: true, seq: true, text: true, deletedAt: true, sender: { select: { name: true } } } },
   // Loaded by Prisma in one query for a whole page of messages (WHERE "messageId" IN …), not one per message.
   reactions: reactionSelect,
+  question: { select: questionSelect },
+  // An answer the requester regenerated stays, marked: its run has a regeneration.
+  run: { select: { regeneratedBy: { select: { id: true } } } },
 } as const;
 
 interface EntityRow {
@@ -57,6 +61,8 @@ export interface MessageRow {
   threadParticipantIds?: string[] | null;
   /** Absent on a message just stored (it has none yet). */
   reactions?: ReactionRow[];
+  question?: QuestionRow | null;
+  run?: { regeneratedBy: { id: string } | null } | null;
 }
 
 export const toMessageDto = (m: MessageRow): MessageDto => ({
@@ -79,6 +85,8 @@ export const toMessageDto = (m: MessageRow): MessageDto => ({
   deletedAt: m.deletedAt?.toISOString() ?? null,
   ...threadFields(m),
   reactions: groupReactions(m.reactions ?? []),
+  question: m.question ? toQuestionDto(m.question) : null,
+  ...(m.run?.regeneratedBy && { regenerated: true }),
 });
 
 /** A reply's quote; a deleted quoted message is quoted as deleted, without its text (which no message can be: sends refuse empty text). */

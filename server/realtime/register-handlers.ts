@@ -26,6 +26,7 @@ import { z } from "zod";
 import { registerMessageChangeHandlers } from "./handlers/message-changes";
 import { registerThreadHandlers } from "./handlers/threads";
 import { registerReactionHandlers } from "./handlers/reactions";
+import { registerSteeringHandlers } from "./handlers/steering";
 
 const empty = z.object({}).passthrough();
 
@@ -127,5 +128,6 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
   registerChannelHandlers(on, deps, actor);
   registerThreadHandlers(on, deps, actor, limit);
   registerReactionHandlers(on, deps, actor);
+  registerSteeringHandlers(on, deps, actor, limit);
   return queue;
 }

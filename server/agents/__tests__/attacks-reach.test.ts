@@ -68,7 +68,7 @@ const obedient =
     else if (cmd === "list runs") plan.push({ tool: "get_my_runs", input: {} }, dump());
     else if ((m = /^later (.+)$/.exec(cmd))) plan.push({ tool: "set_plans", input: { plans: [{ name: "later", instruction: m[1], runAfter: "1 minute" }] } });
     else if ((m = /^tell (\w+): (.+)$/.exec(cmd))) plan.push({ tool: "send_message", input: { text: `${m[1]}: ${m[2]}` } });
-    else if (cmd === "ask") plan.push({ tool: "send_message", input: { text: "What should I do?", wait: true } });
+    else if (cmd === "ask") plan.push({ tool: "send_message", input: { text: "What should I do?", wait: true, askTo: "anyone" } });
     else if ((m = /^read (\S+) then fail$/.exec(cmd))) plan.push({ tool: "read_messages", input: { spaceId: m[1] } }, { error: "upstream down" });
     else if ((m = /^goal (.+)$/.exec(cmd))) plan.push({ tool: "set_goals", input: { goals: [{ description: m[1] }] } });
     else if ((m = /^update goal (\S+) to (.+)$/.exec(cmd))) plan.push({ tool: "set_goals", input: { goals: [{ id: m[1], description: m[2] }] } });
@@ -89,7 +89,7 @@ const obedient =
         { tool: "set_memories", input: { memories: [{ key: code.repeat(40), value: "v" }] } },
         { tool: "set_goals", input: { goals: [{ id: code, description: "go" }] } },
         { tool: "send_message", input: { text: "quoting", messageId: code, wait: true } },
-        { tool: "send_message", input: { text: "Done. Anything else?", wait: true } },
+        { tool: "send_message", input: { text: "Done. Anything else?", wait: true, askTo: "anyone" } },
       );
     } else if (cmd === "post what this run did, then fail") {
       const trace = c.system.split("THIS RUN SO FAR (")[1]?.split("\n\n")[0] ?? "no trace";

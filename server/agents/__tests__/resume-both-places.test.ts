@@ -26,7 +26,7 @@ describe("a run resumed after a wait in another space", () => {
       return {
         tools: [
           { tool: "enter_space", input: { spaceId: design } },
-          { tool: "send_message", input: { text: "Bob, is the design final?", wait: true } },
+          { tool: "send_message", input: { text: "Bob, is the design final?", wait: true, askTo: "Bob" } },
         ],
       };
     };

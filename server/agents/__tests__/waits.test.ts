@@ -1,5 +1,5 @@
-// send_message(wait: true) pauses the run; a reply — from anyone
-// else in the space, or another agent's send_message(messageId) — resumes it as a fresh
+// send_message(wait: true) pauses the run; a reply — from the asked person (by default the
+// requester), or the asked agent's send_message(messageId) — resumes it as a fresh
 // model call that sees the reply marked; no reply resumes it after the timeout; waits
 // survive a restart; a reply during the save is not lost.
 import { afterEach, describe, expect, it } from "vitest";
@@ -15,15 +15,18 @@ let srv: TestServer;
 afterEach(async () => srv?.close());
 
 /** Asks with wait on the first call; on the resumed call, reports what the RESUMED block said. */
-const asker: Script = (c: ModelCall) => {
-  const resumed = /send_message result: (.*)$/m.exec(c.system)?.[1];
-  if (resumed) {
-    const r = JSON.parse(resumed) as { status: string; reply: { text: string } | null };
-    return c.results.length ? { text: "done" } : { tool: "send_message", input: { text: `resumed: ${r.status} ${r.reply?.text ?? "-"}` } };
-  }
-  if (!/\(human, id:/.test(c.system.split("\nTRIGGER:\n")[1] ?? "")) return { text: "not for me" };
-  return c.results.length ? { text: "paused" } : { tool: "send_message", input: { text: "Deploy v2.1? Reply yes or no", wait: true } };
-};
+const asker: Script = (c: ModelCall) => askerOf({})(c);
+const askerOf =
+  (extra: Record<string, unknown>): Script =>
+  (c: ModelCall) => {
+    const resumed = /send_message result: (.*)$/m.exec(c.system)?.[1];
+    if (resumed) {
+      const r = JSON.parse(resumed) as { status: string; reply: { text: string } | null };
+      return c.results.length ? { text: "done" } : { tool: "send_message", input: { text: `resumed: ${r.status} ${r.reply?.text ?? "-"}` } };
+    }
+    if (!/\(human, id:/.test(c.system.split("\nTRIGGER:\n")[1] ?? "")) return { text: "not for me" };
+    return c.results.length ? { text: "paused" } : { tool: "send_message", input: { text: "Deploy v2.1? Reply yes or no", wait: true, ...extra } };
+  };
 
 async function setup(scripts: Record<string, Script>, clock = new ManualClock()) {
   const scenario = await startAgentScenario(scripts, { clock, spaceName: "ops" });
@@ -59,7 +62,7 @@ describe("waiting for a reply", () => {
     );
   });
 
-  it("resumes when another agent replies to the question with send_message(messageId)", async () => {
+  it("resumes when the agent it asked replies to the question with send_message(messageId)", async () => {
     let questionId = "";
     const helper: Script = (c) => {
       const trig = c.system.split("\nTRIGGER:\n")[1] ?? "";
@@ -67,7 +70,7 @@ describe("waiting for a reply", () => {
       questionId = /messageId: (\S+)/.exec(trig)![1]!;
       return c.results.length ? { text: "done" } : { tool: "send_message", input: { text: "yes from Helper", messageId: questionId } };
     };
-    const { ada, agents, space } = await setup({ Ops: asker, Helper: helper });
+    const { ada, agents, space } = await setup({ Ops: askerOf({ askTo: "Helper" }), Helper: helper });
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "deploy when ready" });
     await srv.gateway.idle();
     const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Ops!.id, chainDepth: 0 } });
@@ -176,6 +179,7 @@ describe("waiting for a reply", () => {
         triggerType: "space_message",
         triggerMessageId: m.id,
         triggerSpaceId: space.id,
+        triggerEntityId: ada.entityId,
         activeSpaceId: space.id,
         reach: [space.id],
         status: "running",

@@ -6,7 +6,9 @@
 // spoke without naming anyone — then one agent (the first by name, "the lead") answers. It understands a few requests:
 //   "remember <fact>"                 → set_memories, then confirms
 //   "remind me in 2 minutes to <x>"   → set_plans(runAfter), then confirms; the plan run posts the reminder
-//   "deploy …" / "ask me …"           → asks "Deploy v2.1? Reply yes or no" with wait: true, then acts on the answer
+//   "deploy …" / "ask me …"           → asks "Deploy v2.1? Reply yes or no" with wait: true (its requester; for
+//                                        "deploy", with the choices Deploy / Cancel as buttons), then acts on the answer
+//   "essay …" / "in detail …"         → writes a long answer (streamed for a while: something to stop)
 //   "discuss / debate / brainstorm …" → starts a chain: each agent hands the topic to the next by name
 //   a plan run                        → posts its reminder in the space the plan was made in
 //   a service run with payload.spaceId → reports the payload there (no spaceId: stays silent)
@@ -114,9 +116,9 @@ export function offlineScript(ctx: string): { actions: Action[]; thought: string
       return { actions: [say(`No answer after ${r.waitDuration} — I'll hold off for now.`)], thought: "wait timed out" };
     }
     const answer = r.reply.text.trim().toLowerCase();
-    const text = /^(y|yes|yep|sure|ok|okay|go|ship it)\b/.test(answer)
+    const text = /^(y|yes|yep|sure|ok|okay|go|ship it|deploy)\b/.test(answer)
       ? `Thanks ${r.reply.entityName} — going ahead: deploying v2.1 now.`
-      : /^(n|no|nope|stop|wait|hold)\b/.test(answer)
+      : /^(n|no|nope|stop|wait|hold|cancel)\b/.test(answer)
         ? `Understood, ${r.reply.entityName} — holding off on the deploy.`
         : `Got it, ${r.reply.entityName}: “${clip(r.reply.text, 80)}”.`;
     return { actions: [say(text)], thought: `resumed: ${r.status}` };
@@ -156,7 +158,9 @@ export function offlineScript(ctx: string): { actions: Action[]; thought: string
 
   const remember = /\bremember(?: that)?[:,]?\s+(.+)/is.exec(text);
   const remind = /\bremind (me|us|\w+) in (\d+ (?:minute|hour|day|week)s?)(?: to)?\s+(.+)/is.exec(text);
-  const isRequest = !!remember || !!remind || /\b(deploy|ask me|discuss|debate|brainstorm)\b/i.test(text);
+  const isRequest = !!remember || !!remind || /\b(deploy|ask me|discuss|debate|brainstorm|essay|in detail)\b/i.test(text);
+  // An answer to another member's question ("Deploy" pressed under it) is not a new request.
+  if (human && p.answersWait && !addressed) return { actions: [], thought: "this answers another member's question" };
   // A request nobody addressed is handled by the lead alone; the others keep quiet.
   if (human && isRequest && !lead) return { actions: [], thought: "another agent takes this request" };
   if (remember && lead) {
@@ -186,7 +190,11 @@ export function offlineScript(ctx: string): { actions: Action[]; thought: string
     };
   }
   if (/\b(deploy|ask me)\b/i.test(text) && human && lead) {
-    return { actions: [say("Deploy v2.1? Reply yes or no", { wait: true })], thought: "ask and wait" };
+    const options = /\bdeploy\b/i.test(text) ? { options: ["Deploy", "Cancel"] } : {};
+    return { actions: [say("Deploy v2.1? Reply yes or no", { wait: true, ...options })], thought: "ask and wait" };
+  }
+  if (/\b(essay|in detail)\b/i.test(text) && human && lead) {
+    return { actions: [say(longAnswer(clip(text, 80)), reply)], thought: "write a long answer" };
   }
   if (/\b(discuss|debate|brainstorm)\b/i.test(text) && human && lead && after) {
     const topic = clip(text.replace(/^.*?\b(discuss|debate|brainstorm)\b\s*/i, "").trim() || text, 100);
@@ -236,4 +244,12 @@ function opinion(me: string, text: string): string {
   let h = 0;
   for (const c of me + text) h = (h * 31 + c.charCodeAt(0)) >>> 0;
   return remarks[h % remarks.length]!;
+}
+
+/** A long, plain answer: a few paragraphs, so its streaming lasts long enough to be watched (and stopped). */
+function longAnswer(topic: string): string {
+  const paragraph = (n: number) =>
+    `${n}. On “${topic}”: this part weighs the trade-offs one by one, the costs first, then what each option buys, and what would change the decision. ` +
+    "Each point is kept short so it can be checked against what the team already knows, and anything uncertain is marked as such.";
+  return ["Here is a longer answer, in parts.", ...Array.from({ length: 16 }, (_, i) => paragraph(i + 1)), "That is the whole of it."].join("\n\n");
 }

@@ -34,6 +34,7 @@ export async function buildScope(ctx: GatewayCtx, run: RunningRun): Promise<RunS
       triggerThreadRootId: run.triggerThreadRootId,
       reach,
       requesterId: run.requesterId,
+      triggerEntityId: run.triggerEntityId,
       callKey: randomBytes(4).toString("hex"),
     },
     agent: {
@@ -43,6 +44,7 @@ export async function buildScope(ctx: GatewayCtx, run: RunningRun): Promise<RunS
       maxWaitingRuns: agent.maxWaitingRuns,
       maxRunDurationMs: agent.maxRunDurationMs,
       maxToolSteps: agent.maxToolSteps,
+      waitTimeoutMs: agent.waitTimeoutMs,
     },
     origin,
     state: {

@@ -22,6 +22,7 @@ import type { RunRow } from "../../domain/runs/run-dto";
 import { advanceCursors } from "./cursors";
 import { type Candidate, heldSql } from "./claim";
 import { loadRunningRun, type RunningRun } from "./running-run";
+import { cancelQuestions, timeOutQuestion } from "./questions";
 
 export const LEGAL_TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {
   queued: ["running", "canceled"],
@@ -54,6 +55,8 @@ async function recordTransition<R extends RunRow | null>(
 ): Promise<R | undefined> {
   metrics().runTransitions.inc({ to });
   const [row] = await Promise.all([read?.(), appendRunEvent(ctx, runId, "status", { status: to, ...(reason ? { reason } : {}) })]);
+  // A question still open when its run ends can no longer be answered: its message says so.
+  if (isTerminalStatus(to)) await cancelQuestions(ctx, runId);
   await broadcastRun(ctx, runId, row);
   return row;
 }
@@ -131,6 +134,8 @@ export async function claimRun(ctx: Ctx, c: Candidate): Promise<Claim> {
   // One read of the claimed run serves its broadcast and its execution: the claim is on the
   // path from a message to its agent's model call.
   const reason = c.status === "waiting_reply" ? "resumed after wait" : undefined;
+  // Resumed without an answer: the question timed out (an answered one was marked when answered).
+  if (c.status === "waiting_reply") await timeOutQuestion(ctx, c.id);
   const run = await recordTransition(ctx, c.id, "running", reason, () => loadRunningRun(ctx, c.id));
   return { outcome, run: run ?? null };
 }

@@ -5,10 +5,13 @@
 //   send_message(wait)  →  beginWait: status waiting_reply, waitState{afterSeq}, resumeAt NULL
 //   question posted     →  attachQuestion: waitState.messageId
 //   model call ends     →  park: resumeAt = now if a reply is already there, else the timeout
-//   a later message     →  resolveWaitsFor: waitState.reply, resumeAt = now (if parked)
+//   a later message     →  resolveWaitsFor: waitState.reply, resumeAt = now (if parked), when it
+//                          is the asked entity's answer; anyone else's is noted in waitState.notAnswers
 //   worker              →  claims waiting runs with resumeAt <= now and resumes them
 import type { MessageDto } from "@/lib/realtime/dto";
-import { WAIT_TIMEOUT_MS } from "@/lib/limits";
+import { MAX_NOT_ANSWERS_PER_WAIT, WAIT_TIMEOUT_MS } from "@/lib/limits";
+import { mentions } from "@/lib/agents/reply-modes";
+import { answerQuestion } from "./questions";
 import type { GatewayCtx } from "../gateway-context";
 import { appendRunEvent } from "./run-events";
 import { broadcastRun } from "./broadcast-run";
@@ -35,6 +38,14 @@ export interface WaitState {
   reply?: WaitReply;
   /** Asked in this thread: only a message in it answers. */
   threadRootId?: string;
+  /**
+   * Who must answer: only their message resolves the wait. Null: anyone (but the agent).
+   * Absent on waits saved before questions named a person (anyone, as then).
+   */
+  askedEntityId?: string | null;
+  askedName?: string | null;
+  /** Messages from others that arrived during the wait and were not its answer (the newest few). */
+  notAnswers?: { messageId: string; entityName: string; text: string }[];
 }
 
 /** What the resumed model call is told: the result of its send_message(wait: true). */
@@ -42,6 +53,8 @@ export interface WaitResult {
   reply: Omit<WaitReply, "messageId" | "resolvedAt"> | null;
   waitDuration: string;
   status: "resolved" | "timeout";
+  /** 'Cleo wrote "…" (not the answer: you asked Ben)', for each message that did not resolve the wait. */
+  notAnswers?: string[];
 }
 
 /**
@@ -53,7 +66,7 @@ export async function beginWait(
   ctx: GatewayCtx,
   run: { id: string; agentId: string },
   spaceId: string,
-  opts: { maxWaitMs: number; maxWaitingRuns: number; threadRootId?: string },
+  opts: { maxWaitMs: number; maxWaitingRuns: number; threadRootId?: string; timeoutMs?: number; asked?: { id: string; name: string } | null },
 ): Promise<"waiting" | "full" | "not_running"> {
   const now = ctx.clock.now();
   return enterWait(ctx, run, opts.maxWaitingRuns, async (tx) => {
@@ -62,7 +75,9 @@ export async function beginWait(
       spaceId,
       afterSeq: space.lastSeq,
       since: now.toISOString(),
-      timeoutAt: new Date(now.getTime() + Math.min(WAIT_TIMEOUT_MS, opts.maxWaitMs)).toISOString(),
+      timeoutAt: new Date(now.getTime() + Math.min(opts.timeoutMs ?? WAIT_TIMEOUT_MS, opts.maxWaitMs)).toISOString(),
+      askedEntityId: opts.asked?.id ?? null,
+      askedName: opts.asked?.name ?? null,
       ...(opts.threadRootId ? { threadRootId: opts.threadRootId } : {}),
     };
     return state;
@@ -88,10 +103,62 @@ export async function park(ctx: GatewayCtx, runId: string): Promise<void> {
 
 /**
  * Resolves every waiting run this message answers: runs waiting in its space on a message
- * before it, or waiting on the message it replies to. First reply wins. Returns the agent
- * ids whose run was resolved (they get no new run for this message: the resumed one sees it).
+ * before it, or waiting on the message it replies to, whose question asked this sender (or
+ * anyone). The asked entity's reply to the question always answers it; their other messages
+ * in the space answer it too, unless they clearly address someone else (a reply to another's
+ * message, or naming another agent of the space and not this one): people answer in the flow
+ * of the conversation, as in any chat. A message from anyone else does not resolve the wait;
+ * it is noted on the wait, and the resumed run is told it was not the answer. First answer
+ * wins. Returns the agent ids whose run was resolved (they get no new run for this message:
+ * the resumed one sees it).
  */
 export async function resolveWaitsFor(ctx: GatewayCtx, m: MessageDto, replierReach: readonly string[]): Promise<Set<string>> {
+  // A thread reply (also one sent to the channel) answers only waits asked in its thread.
+  const inChannel = !m.threadRootId;
+  const candidates = await ctx.db.$queryRaw<{ id: string; agentId: string; entityId: string; waitState: WaitState }[]>`
+    SELECT r.id, r."agentId", a."entityId", r."waitState" FROM "Run" r JOIN "Agent" a ON a.id = r."agentId"
+    WHERE a."entityId" <> ${m.sender.id}
+      AND EXISTS (SELECT 1 FROM "Membership" mb WHERE mb."spaceId" = ${m.spaceId} AND mb."entityId" = a."entityId")
+      AND r.status = 'waiting_reply' AND NOT (r."waitState" ? 'reply')
+      AND ((r."waitState"->>'spaceId' = ${m.spaceId} AND (r."waitState"->>'afterSeq')::int < ${m.seq}
+            -- a wait asked in a thread is answered in that thread; one asked in the channel, in the channel
+            AND COALESCE(r."waitState"->>'threadRootId', '') = ${inChannel ? "" : (m.threadRootId ?? "")})
+           OR (${m.replyToMessageId}::text IS NOT NULL AND r."waitState"->>'messageId' = ${m.replyToMessageId}::text))`;
+  if (!candidates.length) return new Set();
+  const elsewhere = await addressedElsewhere(ctx, m);
+  const resolved = new Set<string>();
+  for (const c of candidates) {
+    const w = c.waitState;
+    const asked = w.askedEntityId ?? null;
+    const repliesToQuestion = !!m.replyToMessageId && m.replyToMessageId === w.messageId;
+    if (asked !== null && asked !== m.sender.id) {
+      await noteNotAnswer(ctx, c.id, w, m);
+      continue;
+    }
+    if (!repliesToQuestion && elsewhere(c.entityId)) continue;
+    if (await resolveOne(ctx, c.id, m, replierReach)) {
+      resolved.add(c.agentId);
+      if (w.messageId) await answerQuestion(ctx, w.messageId, { entityId: m.sender.id, entityName: m.sender.name, text: m.text });
+    }
+  }
+  if (resolved.size) ctx.kick();
+  return resolved;
+}
+
+/** Whether the message clearly speaks to someone other than the agent `entityId` (see resolveWaitsFor). */
+async function addressedElsewhere(ctx: GatewayCtx, m: MessageDto): Promise<(entityId: string) => boolean> {
+  const repliedTo = m.replyToMessageId
+    ? ((await ctx.db.message.findUnique({ where: { id: m.replyToMessageId }, select: { senderId: true } }))?.senderId ?? null)
+    : null;
+  const agents = await ctx.db.entity.findMany({
+    where: { type: "agent", memberships: { some: { spaceId: m.spaceId } } },
+    select: { id: true, name: true },
+  });
+  const named = new Set(agents.filter((a) => mentions(m.text, a.name)).map((a) => a.id));
+  return (entityId) => (repliedTo !== null && repliedTo !== entityId) || (named.size > 0 && !named.has(entityId));
+}
+
+async function resolveOne(ctx: GatewayCtx, runId: string, m: MessageDto, replierReach: readonly string[]): Promise<boolean> {
   const reply: WaitReply = {
     entityId: m.sender.id,
     entityName: m.sender.name,
@@ -102,40 +169,47 @@ export async function resolveWaitsFor(ctx: GatewayCtx, m: MessageDto, replierRea
   };
   const now = ctx.clock.now();
   reply.resolvedAt = now.toISOString();
-  // A thread reply (also one sent to the channel) answers only waits asked in its thread.
-  const inChannel = !m.threadRootId;
   // The resumed run acts on this reply too, so (as when a message folds into a queued run) it
   // may from now on reach only what the replier can see. Narrowed in the same UPDATE that
   // resolves the wait, so no resume can start with the wider reach. `replierReach` is the
   // sender's reach (senderScope in reach.ts).
-  const rows = await ctx.db.$queryRaw<{ id: string; agentId: string }[]>`
+  const rows = await ctx.db.$queryRaw<{ id: string }[]>`
     UPDATE "Run" r SET "waitState" = jsonb_set(r."waitState", '{reply}', ${JSON.stringify(reply)}::jsonb),
                        "reach" = ARRAY(SELECT s FROM unnest(r."reach") AS s WHERE s = ANY(${[...replierReach]}::text[])),
                        "resumeAt" = CASE WHEN r."resumeAt" IS NULL THEN NULL ELSE ${now.toISOString()}::timestamp END
-    FROM "Agent" a
-    WHERE a.id = r."agentId" AND a."entityId" <> ${m.sender.id}
-      AND EXISTS (SELECT 1 FROM "Membership" mb WHERE mb."spaceId" = ${m.spaceId} AND mb."entityId" = a."entityId")
-      AND r.status = 'waiting_reply' AND NOT (r."waitState" ? 'reply')
-      AND ((r."waitState"->>'spaceId' = ${m.spaceId} AND (r."waitState"->>'afterSeq')::int < ${m.seq}
-            -- a wait asked in a thread is answered in that thread; one asked in the channel, in the channel
-            AND COALESCE(r."waitState"->>'threadRootId', '') = ${inChannel ? "" : (m.threadRootId ?? "")})
-           OR (${m.replyToMessageId}::text IS NOT NULL AND r."waitState"->>'messageId' = ${m.replyToMessageId}::text))
-    RETURNING r.id, r."agentId"`;
-  for (const r of rows) {
-    await appendRunEvent(ctx, r.id, "wait_resolved", { messageId: m.id, by: m.sender.name });
-    await broadcastRun(ctx, r.id);
-  }
-  if (rows.length) ctx.kick();
-  return new Set(rows.map((r) => r.agentId));
+    WHERE r.id = ${runId} AND r.status = 'waiting_reply' AND NOT (r."waitState" ? 'reply')
+    RETURNING r.id`;
+  if (!rows.length) return false;
+  await appendRunEvent(ctx, runId, "wait_resolved", { messageId: m.id, by: m.sender.name });
+  await broadcastRun(ctx, runId);
+  return true;
+}
+
+/** Someone who was not asked wrote during the wait: kept on the wait (the newest few), for the resumed run. */
+async function noteNotAnswer(ctx: GatewayCtx, runId: string, w: WaitState, m: MessageDto): Promise<void> {
+  if (w.spaceId !== m.spaceId) return;
+  const item = { messageId: m.id, entityName: m.sender.name, text: m.text.slice(0, 200) };
+  const notAnswers = [...(w.notAnswers ?? []), item].slice(-MAX_NOT_ANSWERS_PER_WAIT);
+  await ctx.db.$executeRaw`
+    UPDATE "Run" SET "waitState" = jsonb_set("waitState", '{notAnswers}', ${JSON.stringify(notAnswers)}::jsonb)
+    WHERE id = ${runId} AND status = 'waiting_reply' AND NOT ("waitState" ? 'reply')`;
+  await appendRunEvent(ctx, runId, "wait_not_answer", { messageId: m.id, by: m.sender.name, asked: w.askedName ?? "someone else" });
 }
 
 export function waitResult(state: WaitState, now: Date): WaitResult {
   const end = state.reply ? new Date(state.reply.resolvedAt ?? state.reply.timestamp) : now;
   const seconds = Math.max(0, Math.round((end.getTime() - new Date(state.since).getTime()) / 1000));
   const waitDuration = seconds >= 60 ? `${Math.floor(seconds / 60)}m ${seconds % 60}s` : `${seconds}s`;
-  if (!state.reply) return { reply: null, waitDuration, status: "timeout" };
+  if (!state.reply) return { reply: null, waitDuration, status: "timeout", ...notAnswersOf(state) };
   const r = state.reply;
   // Fixed key order (jsonb does not keep it): the model reads the same shape every time.
   const reply = { entityId: r.entityId, entityName: r.entityName, entityType: r.entityType, text: r.text, timestamp: r.timestamp };
-  return { reply, waitDuration, status: "resolved" };
+  return { reply, waitDuration, status: "resolved", ...notAnswersOf(state) };
+}
+
+/** The non-answers as the resumed run reads them; the quoted text is data in the JSON tool result, never instructions. */
+function notAnswersOf(state: WaitState): { notAnswers?: string[] } {
+  if (!state.notAnswers?.length) return {};
+  const asked = state.askedName ?? "someone else";
+  return { notAnswers: state.notAnswers.map((n) => `${n.entityName} wrote ${JSON.stringify(n.text)} (not the answer: you asked ${asked})`) };
 }

@@ -18,6 +18,7 @@ import type { Gateway } from "../gateway";
 import type { GatewayCtx } from "../gateway-context";
 import { defaultModelResolver } from "../models/resolve-model";
 import { cancelRun } from "../runs/transitions";
+import { broadcastRun } from "../runs/broadcast-run";
 import { applyMetricUpdates } from "./forward-metrics";
 import type { FromGatewayThread, GatewayCall, GatewayThreadConfig, ToGatewayThread } from "./protocol";
 import { RUN_LEASE_MS } from "@/lib/limits";
@@ -133,6 +134,16 @@ export async function startGatewayThread(deps: Deps, opts: GatewayThreadOptions)
     leaseMs: opts.leaseMs ?? RUN_LEASE_MS,
     kick: () => post({ type: "kick" }),
   };
+  // Members steering runs from the chat (server/domain/steering), as the in-process gateway does.
+  const unsteer = bus.on("run:steer", (e) => {
+    const done =
+      e.op === "cancel"
+        ? worker
+          ? call<boolean>({ op: "cancel", runId: e.runId, reason: e.reason })
+          : cancelRun(ctx, e.runId, e.reason)
+        : broadcastRun(ctx, e.runId).then(() => ctx.kick());
+    done.catch((err: unknown) => log.error({ err, runId: e.runId }, "steering a run failed"));
+  });
 
   return {
     ctx,
@@ -158,6 +169,7 @@ export async function startGatewayThread(deps: Deps, opts: GatewayThreadOptions)
         if (worker) await call({ op: "stop" });
       } finally {
         unsubscribe();
+        unsteer();
         await worker?.terminate();
       }
     },

@@ -17,10 +17,21 @@ export interface RunScope {
     /** Spaces this run may read from and post to (server/agents/reach). */
     reach: readonly string[];
     requesterId: string | null;
+    /** Who sent the trigger message (space_message runs): asked by default when the run asks a question. */
+    triggerEntityId?: string | null;
     /** This model call's own key: the provider's tool call ids are unique only within a call. */
     callKey?: string;
   };
-  agent: { id: string; entityId: string; name: string; maxWaitingRuns: number; maxRunDurationMs: number; maxToolSteps: number };
+  agent: {
+    id: string;
+    entityId: string;
+    name: string;
+    maxWaitingRuns: number;
+    maxRunDurationMs: number;
+    maxToolSteps: number;
+    /** How long its questions wait for an answer (Agent.waitTimeoutMs; default WAIT_TIMEOUT_MS). */
+    waitTimeoutMs?: number;
+  };
   /** Stamped on every message this run sends (a message says why it was sent). */
   origin: MessageOrigin;
   state: {

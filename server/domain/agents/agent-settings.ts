@@ -1,7 +1,7 @@
 // An agent's model and behaviour settings: what an admin may change (list-agents.ts and
 // update-agent.ts use them; they back GET/PATCH /api/agents).
 import { z } from "zod";
-import { MAX_CONCURRENT_RUNS, MAX_RUN_DURATION_MS, MAX_TOOL_STEPS } from "@/lib/limits";
+import { MAX_CONCURRENT_RUNS, MAX_RUN_DURATION_MS, MAX_TOOL_STEPS, MAX_WAIT_TIMEOUT_MS, MIN_WAIT_TIMEOUT_MS } from "@/lib/limits";
 import { TOOL_NAMES } from "@/lib/agents/tool-names";
 import { displayName } from "@/lib/display-name";
 
@@ -29,6 +29,8 @@ export const agentSettingsInput = z
     maxConcurrentRuns: z.number().int().min(1).max(MAX_CONCURRENT_RUNS),
     maxToolSteps: z.number().int().min(1).max(MAX_TOOL_STEPS),
     maxRunDurationMs: z.number().int().min(10_000).max(MAX_RUN_DURATION_MS),
+    /** How long the agent's questions wait for an answer. */
+    waitTimeoutMs: z.number().int().min(MIN_WAIT_TIMEOUT_MS).max(MAX_WAIT_TIMEOUT_MS),
     /** Tokens per UTC day; null removes the budget. */
     dailyTokenBudget: z.number().int().min(1).max(1_000_000_000).nullable(),
     // The registry reads an empty list as "every tool" (server/agents/tools/registry.ts), so
@@ -53,6 +55,7 @@ export const agentView = {
   maxConcurrentRuns: true,
   maxToolSteps: true,
   maxRunDurationMs: true,
+  waitTimeoutMs: true,
   dailyTokenBudget: true,
   enabledTools: true,
   archivedAt: true,

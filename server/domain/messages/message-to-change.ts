@@ -11,7 +11,7 @@ export async function messageToChange(db: Db, messageId: string, entityId: strin
     include: {
       ...messageInclude,
       replyTo: { select: { ...messageInclude.replyTo.select, senderId: true } },
-      run: { select: { triggerEntityId: true } },
+      run: { select: { ...messageInclude.run.select, triggerEntityId: true } },
     },
   });
   if (!message) throw new AppError("not_found", "Message not found");

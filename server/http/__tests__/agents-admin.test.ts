@@ -8,7 +8,7 @@ import { request, run } from "@/server/testing/http";
 import { createChannel } from "@/server/domain/spaces/create-channel";
 import { createApiToken } from "@/server/domain/users/create-api-token";
 import { RATE_LIMITS } from "@/lib/limits";
-import { createAgentHandler, listAgentsHandler } from "../agents";
+import { createAgentHandler, listAgentsHandler, updateAgentHandler } from "../agents";
 import { archiveAgentHandler } from "../agent-archive";
 import { testModelHandler } from "../agent-model-test";
 import { addAgentSpaceHandler, removeAgentSpaceHandler } from "../agent-spaces";
@@ -54,6 +54,21 @@ describe("POST /api/agents", () => {
       request("/api/agents", { cookie: admin.cookie, raw: JSON.stringify({ name: "Big", persona: "x".repeat(70_000) }) }),
     );
     expect(huge.status).toBe(413);
+  });
+
+  it("sets the question timeout within its bounds (10 s to 1 h); members are refused", async () => {
+    // An agent of its own: the audit test below counts Scout's changes.
+    const id = (await createAgent(t.deps.db, "Waiter")).id;
+    const patch = (cookie: string, body: unknown) => run(t, updateAgentHandler, request(`/api/agents/${id}`, { method: "PATCH", cookie, body }), { id });
+    expect((await patch(member.cookie, { waitTimeoutMs: 60_000 })).status).toBe(403);
+    for (const bad of [5, 3_600_001, "soon"]) {
+      const res = await patch(admin.cookie, { waitTimeoutMs: bad });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body.error.fields)).toEqual(["waitTimeoutMs"]);
+    }
+    const ok = await patch(admin.cookie, { waitTimeoutMs: 120_000 });
+    expect(ok.status).toBe(200);
+    expect((await t.deps.db.agent.findUniqueOrThrow({ where: { id } })).waitTimeoutMs).toBe(120_000);
   });
 });
 
