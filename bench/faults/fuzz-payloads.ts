@@ -20,6 +20,8 @@ const KNOWN: Record<keyof ClientToServerEvents, true> = {
   "space:leave": true,
   "space:rename": true,
   "entities:list": true,
+  "mentions:list": true,
+  "space:notify": true,
 };
 export const KNOWN_EVENTS = Object.keys(KNOWN);
 

@@ -1,6 +1,7 @@
 // Data shapes that cross the wire (socket events and the HTTP API). Dates travel as ISO strings.
 import type { RunStatus } from "@/lib/runs/run-status";
 import type { ReplyMode } from "@/lib/agents/reply-modes";
+import type { NotifyLevel } from "@/lib/mentions/notify-levels";
 
 export type EntityType = "human" | "agent";
 export type SpaceKind = "channel" | "direct";
@@ -64,6 +65,10 @@ export interface SpaceDto {
   lastSeenSeq: number;
   members: MemberDto[];
   createdAt: string;
+  /** Mentions of the caller newer than their read cursor (in the space list; absent elsewhere). */
+  mentionCount?: number;
+  /** The caller's notify level here (in the space list; absent elsewhere). */
+  notifyLevel?: NotifyLevel;
 }
 
 export interface ReadCursorDto {
@@ -130,4 +135,22 @@ export interface UnansweredDto {
   spaceId: string;
   messageId: string;
   agents: { name: string; decision: "folded" | "refused"; reason: string }[];
+}
+
+/** A message that mentions the caller, for the Mentions view. */
+export interface MentionDto {
+  message: MessageDto;
+  spaceName: string;
+  spaceKind: SpaceKind;
+}
+
+export interface MentionPageDto {
+  mentions: MentionDto[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface NotifyLevelDto {
+  spaceId: string;
+  notifyLevel: NotifyLevel;
 }

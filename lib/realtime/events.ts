@@ -2,7 +2,10 @@
 // client payload has a zod schema that the server parses before doing anything.
 import { z } from "zod";
 import { MAX_MESSAGE_LENGTH, MAX_PAGE_SIZE, MAX_REPLAY_BATCH, MAX_SPACE_NAME_LENGTH } from "../limits";
+import { MAX_MENTIONS_PAGE_SIZE } from "../limits";
+import { NOTIFY_LEVELS } from "../mentions/notify-levels";
 import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunEventDto, RunStreamDto, SpaceDto, UnansweredDto } from "./dto";
+import type { MentionPageDto, NotifyLevelDto } from "./dto";
 
 export const PROTOCOL_VERSION = 2;
 
@@ -60,6 +63,12 @@ export const openDirectInput = z.object({ entityId: id });
 export const addMembersInput = z.object({ spaceId: id, entityIds: z.array(id).min(1).max(500) });
 export const removeMemberInput = z.object({ spaceId: id, entityId: id });
 export const renameSpaceInput = z.object({ spaceId: id, name: spaceName, topic: z.string().max(250).optional() });
+/** A page of the Mentions view: `before` is the previous page's nextCursor (opaque). */
+export const mentionsListInput = z.object({
+  before: z.string().min(1).max(200).optional(),
+  limit: z.number().int().min(1).max(MAX_MENTIONS_PAGE_SIZE).optional(),
+});
+export const notifyLevelInput = z.object({ spaceId: id, level: z.enum(NOTIFY_LEVELS) });
 
 /** `retryAfterS` comes with rate_limited: when the same request would be accepted. */
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string; retryAfterS?: number } };
@@ -80,6 +89,8 @@ export interface ClientToServerEvents {
   "space:leave": (p: z.input<typeof spaceIdInput>, ack: AckFn<null>) => void;
   "space:rename": (p: z.input<typeof renameSpaceInput>, ack: AckFn<{ space: SpaceDto }>) => void;
   "entities:list": (p: Record<string, never>, ack: AckFn<{ entities: EntityDto[] }>) => void;
+  "mentions:list": (p: z.input<typeof mentionsListInput>, ack: AckFn<MentionPageDto>) => void;
+  "space:notify": (p: z.input<typeof notifyLevelInput>, ack: AckFn<NotifyLevelDto>) => void;
 }
 
 export interface ServerToClientEvents {
@@ -115,6 +126,10 @@ export interface ServerToClientEvents {
   "chain:decided": (p: { spaceId: string; messageId: string }) => void;
   /** A run's timeline grew (admins only). */
   "run:event": (p: { event: RunEventDto }) => void;
+  /** The receiver was mentioned in a message (to the mentioned entity only, after the space's message:new). */
+  "mention:new": (p: { message: MessageDto }) => void;
+  /** The receiver changed a space's notify level (to their own sockets, so other tabs follow). */
+  "space:notify": (p: NotifyLevelDto) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

@@ -22,6 +22,7 @@ import { type SocketQueue, socketQueue } from "./socket-queue";
 import { log } from "../log";
 import type { ParleySocket, TypingTracker } from "./typing-tracker";
 import { z } from "zod";
+import { registerMentionHandlers } from "./handlers/mentions";
 
 const empty = z.object({}).passthrough();
 
@@ -115,5 +116,6 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
   });
   on("space:rename", ev.renameSpaceInput, async (input) => ({ space: await renameSpace(deps, actor, input) }));
   on("entities:list", empty, async () => ({ entities: await listEntities(deps, actor) }));
+  registerMentionHandlers(on, limit, deps, actor);
   return queue;
 }

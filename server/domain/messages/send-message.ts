@@ -12,6 +12,7 @@ import { requireMembership } from "../spaces/require-membership";
 import { insertMessage } from "./insert-message";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { insertInSeqOrder } from "./ordered-publish";
+import { prepareMentions } from "../mentions/prepare-mentions";
 
 export interface SendMessageInput {
   spaceId: string;
@@ -36,6 +37,9 @@ export async function sendMessage(deps: Deps, actor: Actor, input: SendMessageIn
   if (input.text.length > MAX_MESSAGE_LENGTH) {
     throw new AppError("payload_too_large", `Message is longer than ${MAX_MESSAGE_LENGTH} characters`);
   }
+  // Typed "@Name"s of members become references; the mentioned members get a Mention row in
+  // the insert statement and a mention:new after the space's message:new.
+  const { text, mentionIds } = await prepareMentions(db, input.spaceId, actor.entityId, input.text);
   // One statement checks membership (and the quoted message), stores and moves the cursor;
   // a retry's stored copy is found by the key's unique violation below, not looked up first,
   // so a first send costs one round trip.
@@ -47,7 +51,8 @@ export async function sendMessage(deps: Deps, actor: Actor, input: SendMessageIn
         insertMessage(db, {
           spaceId: input.spaceId,
           senderId: actor.entityId,
-          text: input.text,
+          text,
+          mentionIds,
           replyToMessageId: input.replyToMessageId,
           clientMessageId: input.clientMessageId,
           runId: input.runId,
@@ -56,7 +61,11 @@ export async function sendMessage(deps: Deps, actor: Actor, input: SendMessageIn
         }),
       // No read:updated for the sender's own cursor: clients move it on message:new (a sender
       // has read what they wrote), which halves the frames every message costs the space.
-      (r) => events.publish(rooms.space(input.spaceId), "message:new", { message: toMessageDto(r) }),
+      (r) => {
+        const message = toMessageDto(r);
+        events.publish(rooms.space(input.spaceId), "message:new", { message });
+        for (const id of r.mentionedIds) events.publish(rooms.entity(id), "mention:new", { message });
+      },
     );
   } catch (e) {
     // A concurrent send with the same key won the race; its statement committed first.
