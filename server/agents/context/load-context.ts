@@ -10,6 +10,7 @@ import type { Run as RunRow } from "@/generated/prisma/client";
 type Run = Omit<RunRow, "contextSnapshot">;
 import type { ContextInput, HistoryMessage, MessageOrigin, TriggerInput } from "./context-input";
 import { toHistoryMessage } from "./history-message";
+import { renderMentionsForAgent } from "./render-mentions";
 import { waitResult, type WaitState } from "../runs/waits";
 import { describeSchedule } from "../../domain/agents/schedule";
 import { visibleWithin } from "../../domain/agents/provenance";
@@ -81,7 +82,8 @@ export async function loadContext(
   const senders = new Map(senderRows.map((e) => [e.id, e.name]));
 
   const modes = new Map(modeRows.map((m) => [m.spaceId, m.replyMode]));
-  return {
+  // Mention references in any message text read as "@Name" / "#channel" (render-mentions.ts).
+  return renderMentionsForAgent(db, {
     now: opts.now.toISOString(),
     agent,
     runId: run.id,
@@ -143,7 +145,7 @@ export async function loadContext(
     moreFailures: failed.more,
     thisRun,
     adminChanges,
-  };
+  }, agent.entityId);
 }
 
 async function loadTrigger(db: Db, run: Run): Promise<TriggerInput> {

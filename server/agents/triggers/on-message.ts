@@ -14,7 +14,7 @@ import { resolveWaitsFor } from "../runs/waits";
 import { log } from "../../log";
 import { MAX_QUEUED_RUNS_PER_AGENT } from "@/lib/limits";
 import { intersect, reachForMessage, reachMemberships, senderScope } from "../reach/reach";
-import { mentions, type ReplyMode } from "@/lib/agents/reply-modes";
+import { mentionsEntity, type ReplyMode } from "@/lib/agents/reply-modes";
 import { reasonForMember } from "@/lib/agents/decision-reason";
 import { budgetRefusal, spaceBudgetRefusal } from "./daily-budget";
 import { rooms } from "@/lib/realtime/events";
@@ -89,7 +89,7 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
       await decide("refused", "agent is disabled");
       continue;
     }
-    const refusal = replyModeRefusal(entity.replyMode, entity.id === repliesTo || mentions(m.text, entity.name));
+    const refusal = replyModeRefusal(entity.replyMode, entity.id === repliesTo || mentionsEntity(m.text, entity));
     if (refusal) {
       await decide("refused", refusal);
       continue;
