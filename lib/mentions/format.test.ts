@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mentionedEntityIds, mentionedSpaceIds, renderMentions, resolvePlainMentions, splitMentions } from "./format";
+import { mentionedEntityIds, mentionedSpaceIds, renderMentions, resolvePlainChannels, resolvePlainMentions, splitMentions } from "./format";
 
 const members = [
   { id: "ada1", name: "Ada" },
@@ -47,5 +47,9 @@ describe("mention references", () => {
 
   it("does not resolve a name two members share", () => {
     expect(resolvePlainMentions("@Sam", [{ id: "s1", name: "Sam" }, { id: "s2", name: "sam" }])).toBe("@Sam");
+  });
+  it("turns a picked #channel into a channel reference, not a heading or an anchor in a word", () => {
+    const channels = [{ id: "c1", name: "design" }];
+    expect(resolvePlainChannels("see #design and a#design", channels)).toBe("see <#c1> and a#design");
   });
 });

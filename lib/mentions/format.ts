@@ -70,10 +70,17 @@ const CODE = /```[\s\S]*?(?:```|$)|`[^`\n]*`/g;
  * Longer names win ("@Ada Lovelace" over "@Ada"). A name two members share stays text: it
  * names no one in particular.
  */
-export function resolvePlainMentions(text: string, members: readonly { id: string; name: string }[]): string {
-  if (!text.includes("@") || members.length === 0) return text;
+export const resolvePlainMentions = (text: string, members: readonly { id: string; name: string }[]): string =>
+  resolveNames(text, "@", members, entityToken);
+
+/** The same for `#channel` names (the composer's picks): each becomes `<#spaceId>`. */
+export const resolvePlainChannels = (text: string, channels: readonly { id: string; name: string }[]): string =>
+  resolveNames(text, "#", channels, spaceToken);
+
+function resolveNames(text: string, sigil: "@" | "#", items: readonly { id: string; name: string }[], token: (id: string) => string): string {
+  if (!text.includes(sigil) || items.length === 0) return text;
   const byName = new Map<string, string | null>();
-  for (const m of members) {
+  for (const m of items) {
     const key = m.name.toLowerCase();
     if (key.trim() === "") continue;
     byName.set(key, byName.has(key) && byName.get(key) !== m.id ? null : m.id);
@@ -83,19 +90,19 @@ export function resolvePlainMentions(text: string, members: readonly { id: strin
     let out = "";
     let i = 0;
     while (i < run.length) {
-      const at = run.indexOf("@", i);
+      const at = run.indexOf(sigil, i);
       if (at < 0) break;
       out += run.slice(i, at);
-      // "@" must start a word: "ada@example.com" is an address, not a mention.
+      // The sigil must start a word: "ada@example.com" is an address, not a mention.
       const before = at > 0 ? run[at - 1]! : "";
       const rest = run.slice(at + 1).toLowerCase();
-      const hit = /[\w<]/.test(before) ? undefined : names.find((n) => rest.startsWith(n) && !/^[\w]/.test(rest.slice(n.length)));
+      const hit = /[\w<&]/.test(before) ? undefined : names.find((n) => rest.startsWith(n) && !/^[\w]/.test(rest.slice(n.length)));
       const id = hit === undefined ? undefined : byName.get(hit);
       if (hit !== undefined && id) {
-        out += entityToken(id);
+        out += token(id);
         i = at + 1 + hit.length;
       } else {
-        out += "@";
+        out += sigil;
         i = at + 1;
       }
     }
