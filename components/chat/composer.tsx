@@ -1,8 +1,10 @@
 "use client";
 // Enter sends, Shift+Enter adds a line. Typing pings are throttled in the hook.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { MessageDto } from "@/lib/realtime/dto";
 import { MAX_MESSAGE_LENGTH } from "@/lib/limits";
+import { resolvePlainChannels, resolvePlainMentions } from "@/lib/mentions/format";
+import { matchSuggestions, type Suggestion, SuggestionList, typedQuery } from "./mention-autocomplete";
 
 interface Props {
   placeholder: string;
@@ -14,12 +16,45 @@ interface Props {
   /** The space's saved draft, and where each change of it goes. */
   initialText?: string;
   onDraft?(text: string): void;
+  /** Who `@` and what `#` can autocomplete: the space's members, my channels. */
+  suggestions?: Suggestion[];
 }
 
-export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, onTyping, initialText = "", onDraft }: Props) {
+export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, onTyping, initialText = "", onDraft, suggestions = [] }: Props) {
   const [text, setText] = useState(initialText);
   const ref = useRef<HTMLTextAreaElement>(null);
   const tooLong = text.length > MAX_MESSAGE_LENGTH;
+  // Autocomplete: the caret's position, the highlighted option, and Escape's "not now" for the
+  // query it was pressed at. Picks are remembered so the send turns them into references.
+  const [caret, setCaret] = useState(initialText.length);
+  const [activeOption, setActiveOption] = useState(0);
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  const picked = useRef(new Map<string, Suggestion>());
+  const listId = useId();
+  const typed = typedQuery(text, caret);
+  // A few dozen names at most: filtered on every render, no memo needed.
+  const options =
+    typed && typed.start !== dismissedAt
+      ? matchSuggestions(
+          suggestions.filter((s) => s.sigil === typed.sigil),
+          typed.query,
+        )
+      : [];
+  const listOpen = options.length > 0;
+  const active = Math.min(activeOption, Math.max(options.length - 1, 0));
+
+  const pick = (s: Suggestion) => {
+    if (!typed) return;
+    const insert = `${s.sigil}${s.name} `;
+    const next = text.slice(0, typed.start) + insert + text.slice(caret);
+    picked.current.set(`${s.sigil}${s.id}`, s);
+    setText(next);
+    onDraft?.(next);
+    const at = typed.start + insert.length;
+    setCaret(at);
+    setActiveOption(0);
+    requestAnimationFrame(() => ref.current?.setSelectionRange(at, at));
+  };
 
   useEffect(() => {
     if (replyTo) ref.current?.focus();
@@ -35,7 +70,17 @@ export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, o
 
   const submit = () => {
     if (!text.trim() || tooLong) return;
-    onSend(text);
+    // Picked names become references here; a typed @Name of a member is resolved by the server.
+    const picks = [...picked.current.values()];
+    const withRefs = resolvePlainChannels(
+      resolvePlainMentions(
+        text,
+        picks.filter((p) => p.sigil === "@"),
+      ),
+      picks.filter((p) => p.sigil === "#"),
+    );
+    picked.current.clear();
+    onSend(withRefs);
     setText("");
     onDraft?.("");
     onTyping(false);
@@ -54,7 +99,8 @@ export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, o
             </button>
           </div>
         )}
-        <div className="flex items-end gap-2 p-2">
+        <div className="relative flex items-end gap-2 p-2">
+          {listOpen && <SuggestionList id={listId} items={options} active={active} onPick={pick} onHover={setActiveOption} />}
           <textarea
             ref={ref}
             value={text}
@@ -62,12 +108,34 @@ export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, o
             aria-label={label}
             placeholder={placeholder}
             aria-invalid={tooLong}
+            aria-autocomplete="list"
+            aria-controls={listOpen ? listId : undefined}
+            aria-activedescendant={listOpen ? `${listId}-${active}` : undefined}
+            onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
             onChange={(e) => {
+              setCaret(e.target.selectionStart);
               setText(e.target.value);
               onDraft?.(e.target.value);
               onTyping(e.target.value.length > 0);
             }}
             onKeyDown={(e) => {
+              if (listOpen && !e.nativeEvent.isComposing) {
+                if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+                  e.preventDefault();
+                  setActiveOption((active + (e.key === "ArrowDown" ? 1 : options.length - 1)) % options.length);
+                  return;
+                }
+                if ((e.key === "Enter" && !e.shiftKey) || e.key === "Tab") {
+                  e.preventDefault();
+                  pick(options[active]!);
+                  return;
+                }
+                if (e.key === "Escape") {
+                  e.preventDefault();
+                  setDismissedAt(typed?.start ?? null);
+                  return;
+                }
+              }
               if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
                 e.preventDefault();
                 submit();

@@ -4,7 +4,14 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { Markdown } from "./markdown";
 import { MentionNamesContext } from "./mention-names";
 
-const names = { meId: "me1", entities: new Map([["me1", "Ben"], ["ada1", "Ada <b>"]]), spaces: new Map([["c1", "design"]]) };
+const names = {
+  meId: "me1",
+  entities: new Map([
+    ["me1", "Ben"],
+    ["ada1", "Ada <b>"],
+  ]),
+  spaces: new Map([["c1", "design"]]),
+};
 const render = (text: string) =>
   renderToStaticMarkup(
     <MentionNamesContext.Provider value={names}>

@@ -26,7 +26,7 @@ export function EntityMention({ id }: { id: string }) {
         "rounded px-0.5 font-medium",
         me
           ? "bg-amber-200 text-amber-950 dark:bg-amber-400/30 dark:text-amber-100"
-          : "bg-accent-100 text-accent-800 dark:bg-accent-500/20 dark:text-indigo-200",
+          : "bg-accent-100 text-accent-700 dark:bg-accent-500/20 dark:text-indigo-200",
       )}
       data-mention={me ? "me" : "other"}
     >

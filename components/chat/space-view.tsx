@@ -1,7 +1,7 @@
 "use client";
 // One open space: header, timeline, typing line and composer. The divider position is
 // fixed when the space is opened, so reading does not make it jump away.
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import type { MessageDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
 import { firstUnreadSeq } from "@/lib/client/timeline";
 import type { PendingMessage, Timeline } from "./workspace-reducer";
@@ -9,6 +9,9 @@ import type { WorkspaceActions } from "./use-workspace";
 import { MessageList } from "./message-list";
 import { Composer, TypingLine } from "./composer";
 import { readDraft, writeDraft } from "./drafts";
+import { NotifyMenu } from "./notify-menu";
+import { useMentionNames } from "./mention-names";
+import type { Suggestion } from "./mention-autocomplete";
 
 interface Props {
   space: SpaceDto;
@@ -61,6 +64,17 @@ export function SpaceView({
   const onSeeNewest = useCallback((m: MessageDto) => actions.markRead(space.id, m), [actions, space.id]);
   const hasAgents = space.members.some((m) => m.type === "agent");
   const showChain = useCallback((m: MessageDto) => onShowChain(m.id), [onShowChain]);
+  // @ completes this space's members, # the channels I am in.
+  const { spaces: myChannels } = useMentionNames();
+  const suggestions = useMemo<Suggestion[]>(
+    () => [
+      ...space.members
+        .filter((m) => m.id !== meId)
+        .map((m) => ({ sigil: "@" as const, id: m.id, name: m.name, what: m.type === "agent" ? "agent" : "person" })),
+      ...[...myChannels].map(([id, name]) => ({ sigil: "#" as const, id, name, what: "channel" })),
+    ],
+    [space.members, meId, myChannels],
+  );
 
   return (
     <section aria-label={title} className="flex min-w-0 flex-1 flex-col">
@@ -77,6 +91,7 @@ export function SpaceView({
           <h1 className="truncate font-semibold">{title}</h1>
           {space.topic && <p className="truncate text-xs text-zinc-500">{space.topic}</p>}
         </div>
+        <NotifyMenu level={space.notifyLevel} onChange={(level) => actions.setNotifyLevel(space.id, level)} />
         <button
           type="button"
           onClick={onToggleMembers}
@@ -121,6 +136,7 @@ export function SpaceView({
         onTyping={(typing) => actions.setTyping(space.id, typing)}
         initialText={readDraft(meId, space.id)}
         onDraft={(text) => writeDraft(meId, space.id, text)}
+        suggestions={suggestions}
       />
     </section>
   );

@@ -4,6 +4,8 @@ import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunStream
 import { countUnread, mergeMessages } from "@/lib/client/timeline";
 import { isLiveStatus } from "@/lib/runs/run-status";
 import { type PendingMessage, queueFrom, waitForConnection } from "./outbox";
+import type { NotifyLevel } from "@/lib/mentions/notify-levels";
+import { mentionsOf } from "./mention-count";
 
 /** Notes about my unanswered messages kept in memory; older ones are dropped. */
 const UNANSWERED_KEPT = 50;
@@ -77,7 +79,9 @@ export type Action =
   | { type: "draft"; draft: RunStreamDto }
   | { type: "draftWithdrawn"; clientMessageId: string }
   | { type: "unanswered"; note: UnansweredDto }
-  | { type: "decided"; messageId: string };
+  | { type: "decided"; messageId: string }
+  | { type: "mention"; message: MessageDto }
+  | { type: "notifyLevel"; spaceId: string; notifyLevel: NotifyLevel };
 
 export function initialState(meId: string, activeSpaceId: string | null): WorkspaceState {
   return {
@@ -129,8 +133,21 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
   switch (action.type) {
     case "spaces":
       return { ...state, spaces: Object.fromEntries(action.spaces.map((s) => [s.id, s])) };
-    case "space":
-      return { ...state, spaces: { ...state.spaces, [action.space.id]: action.space } };
+    case "space": {
+      // A single space's refresh has no mention count or notify level: keep the ones known.
+      const known = state.spaces[action.space.id];
+      const kept = { mentionCount: known?.mentionCount, notifyLevel: known?.notifyLevel };
+      return { ...state, spaces: { ...state.spaces, [action.space.id]: { ...kept, ...action.space } } };
+    }
+    case "mention": {
+      const space = state.spaces[action.message.spaceId];
+      if (!space || action.message.seq <= space.lastSeenSeq) return state;
+      return { ...state, spaces: { ...state.spaces, [space.id]: { ...space, mentionCount: (space.mentionCount ?? 0) + 1 } } };
+    }
+    case "notifyLevel": {
+      const space = state.spaces[action.spaceId];
+      return space ? { ...state, spaces: { ...state.spaces, [space.id]: { ...space, notifyLevel: action.notifyLevel } } } : state;
+    }
     case "spaceRemoved": {
       const { [action.spaceId]: _gone, ...spaces } = state.spaces;
       const { [action.spaceId]: _t, ...timelines } = state.timelines;
@@ -219,6 +236,9 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
             members,
             lastSeenSeq: mine ? lastSeenSeq : space.lastSeenSeq,
             unreadCount: mine ? Math.min(unreadCount, space.unreadCount) : unreadCount,
+            mentionCount: mine
+              ? Math.min(mentionsOf(state.timelines[spaceId]?.messages ?? [], lastSeenSeq, state.meId), space.mentionCount ?? 0)
+              : space.mentionCount,
           },
         },
       };

@@ -17,9 +17,7 @@ describe("mention references", () => {
 
   it("renders references with the current names, and unknown ones without leaking ids", () => {
     const text = "<@ben1> see <#c1> and <@gone> in <#secret>";
-    expect(renderMentions(text, { entities: { ben1: "Ben" }, spaces: new Map([["c1", "design"]]) })).toBe(
-      "@Ben see #design and @unknown in #private-channel",
-    );
+    expect(renderMentions(text, { entities: { ben1: "Ben" }, spaces: new Map([["c1", "design"]]) })).toBe("@Ben see #design and @unknown in #private-channel");
     // A rename is just a different name at render time: the stored text never changes.
     expect(renderMentions("<@ben1>", { entities: { ben1: "Benjamin" } })).toBe("@Benjamin");
   });
@@ -46,7 +44,12 @@ describe("mention references", () => {
   });
 
   it("does not resolve a name two members share", () => {
-    expect(resolvePlainMentions("@Sam", [{ id: "s1", name: "Sam" }, { id: "s2", name: "sam" }])).toBe("@Sam");
+    expect(
+      resolvePlainMentions("@Sam", [
+        { id: "s1", name: "Sam" },
+        { id: "s2", name: "sam" },
+      ]),
+    ).toBe("@Sam");
   });
   it("turns a picked #channel into a channel reference, not a heading or an anchor in a word", () => {
     const channels = [{ id: "c1", name: "design" }];

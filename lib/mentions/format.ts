@@ -70,12 +70,10 @@ const CODE = /```[\s\S]*?(?:```|$)|`[^`\n]*`/g;
  * Longer names win ("@Ada Lovelace" over "@Ada"). A name two members share stays text: it
  * names no one in particular.
  */
-export const resolvePlainMentions = (text: string, members: readonly { id: string; name: string }[]): string =>
-  resolveNames(text, "@", members, entityToken);
+export const resolvePlainMentions = (text: string, members: readonly { id: string; name: string }[]): string => resolveNames(text, "@", members, entityToken);
 
 /** The same for `#channel` names (the composer's picks): each becomes `<#spaceId>`. */
-export const resolvePlainChannels = (text: string, channels: readonly { id: string; name: string }[]): string =>
-  resolveNames(text, "#", channels, spaceToken);
+export const resolvePlainChannels = (text: string, channels: readonly { id: string; name: string }[]): string => resolveNames(text, "#", channels, spaceToken);
 
 function resolveNames(text: string, sigil: "@" | "#", items: readonly { id: string; name: string }[], token: (id: string) => string): string {
   if (!text.includes(sigil) || items.length === 0) return text;

@@ -42,7 +42,10 @@ export async function renderMentionsForAgent<T>(db: Db, value: T, agentEntityId:
   const [entities, spaces] = await Promise.all([
     entityIds.length ? db.entity.findMany({ where: { id: { in: entityIds } }, select: { id: true, name: true } }) : [],
     spaceIds.length
-      ? db.space.findMany({ where: { id: { in: spaceIds }, kind: "channel", memberships: { some: { entityId: agentEntityId } } }, select: { id: true, name: true } })
+      ? db.space.findMany({
+          where: { id: { in: spaceIds }, kind: "channel", memberships: { some: { entityId: agentEntityId } } },
+          select: { id: true, name: true },
+        })
       : [],
   ]);
   const names = { entities: new Map(entities.map((e) => [e.id, e.name])), spaces: new Map(spaces.map((s) => [s.id, s.name])) };

@@ -19,9 +19,7 @@ export async function listMentions({ db }: Pick<Deps, "db">, actor: Actor, input
     where: {
       mentionedEntityId: actor.entityId,
       message: { deletedAt: null, space: { archivedAt: null, memberships: { some: { entityId: actor.entityId } } } },
-      ...(before
-        ? { OR: [{ createdAt: { lt: before.createdAt } }, { createdAt: before.createdAt, messageId: { lt: before.messageId } }] }
-        : {}),
+      ...(before ? { OR: [{ createdAt: { lt: before.createdAt } }, { createdAt: before.createdAt, messageId: { lt: before.messageId } }] } : {}),
     },
     orderBy: [{ createdAt: "desc" }, { messageId: "desc" }],
     take: limit + 1,

@@ -28,4 +28,3 @@ export async function prepareMentions(db: Db, spaceId: string, senderId: string,
   const memberIds = new Set(members.map((m) => m.entity.id));
   return { text: resolved, mentionIds: ids.filter((id) => id !== senderId && memberIds.has(id)) };
 }
-
