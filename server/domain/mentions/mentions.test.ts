@@ -143,6 +143,14 @@ describe("notify level", () => {
     expect(refused).toBe("rate_limited");
   });
 
+  it("the Mentions list is rate limited per person", async () => {
+    let status = 200;
+    for (let i = 0; i <= RATE_LIMITS.mentionReadsPerUser.points && status === 200; i++) {
+      status = (await run(t, listMentionsHandler, request("/api/mentions?limit=1", { cookie: cy.cookie }))).status;
+    }
+    expect(status).toBe(429);
+  });
+
   it("mentions:list over the socket is the same page", async () => {
     const ack = await call(await ben.connect(), "mentions:list", { limit: 1 });
     expect(ack.ok && ack.data.mentions).toHaveLength(1);
