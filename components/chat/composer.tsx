@@ -25,16 +25,16 @@ export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, o
   const ref = useRef<HTMLTextAreaElement>(null);
   const tooLong = text.length > MAX_MESSAGE_LENGTH;
   // Autocomplete: the caret's position, the highlighted option, and Escape's "not now" for the
-  // query it was pressed at. Picks are remembered so the send turns them into references.
+  // query it was pressed at (typing on asks again). Picks are remembered so the send turns them into references.
   const [caret, setCaret] = useState(initialText.length);
   const [activeOption, setActiveOption] = useState(0);
-  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  const [dismissedAt, setDismissedAt] = useState<string | null>(null);
   const picked = useRef(new Map<string, Suggestion>());
   const listId = useId();
   const typed = typedQuery(text, caret);
   // A few dozen names at most: filtered on every render, no memo needed.
   const options =
-    typed && typed.start !== dismissedAt
+    typed && `${typed.start}:${typed.query}` !== dismissedAt
       ? matchSuggestions(
           suggestions.filter((s) => s.sigil === typed.sigil),
           typed.query,
@@ -132,7 +132,7 @@ export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, o
                 }
                 if (e.key === "Escape") {
                   e.preventDefault();
-                  setDismissedAt(typed?.start ?? null);
+                  setDismissedAt(typed ? `${typed.start}:${typed.query}` : null);
                   return;
                 }
               }
