@@ -136,7 +136,7 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
           <Sidebar
             me={{ name: me.entity.name, email: me.email, isAdmin: me.isAdmin }}
             spaces={spaces}
-            activeSpaceId={activeId}
+            activeSpaceId={mentionsOpen ? null : activeId}
             online={state.online}
             meId={me.entity.id}
             connection={state.connection}
