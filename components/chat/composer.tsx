@@ -5,6 +5,7 @@ import type { MessageDto } from "@/lib/realtime/dto";
 import { MAX_MESSAGE_LENGTH } from "@/lib/limits";
 import { resolvePlainChannels, resolvePlainMentions } from "@/lib/mentions/format";
 import { matchSuggestions, type Suggestion, SuggestionList, typedQuery } from "./mention-autocomplete";
+import { usePlainMentions } from "./mention-names";
 
 interface Props {
   placeholder: string;
@@ -24,6 +25,7 @@ export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, o
   const [text, setText] = useState(initialText);
   const ref = useRef<HTMLTextAreaElement>(null);
   const tooLong = text.length > MAX_MESSAGE_LENGTH;
+  const plain = usePlainMentions();
   // Autocomplete: the caret's position, the highlighted option, and Escape's "not now" for the
   // query it was pressed at (typing on asks again). Picks are remembered so the send turns them into references.
   const [caret, setCaret] = useState(initialText.length);
@@ -92,7 +94,7 @@ export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, o
         {replyTo && (
           <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-1.5 text-sm dark:border-zinc-800">
             <span className="min-w-0 flex-1 truncate text-zinc-600 dark:text-zinc-400">
-              Replying to <strong>{replyTo.sender.name}</strong>: {replyTo.text}
+              Replying to <strong>{replyTo.sender.name}</strong>: {plain(replyTo.text)}
             </span>
             <button type="button" onClick={onCancelReply} aria-label="Cancel reply" className="rounded px-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800">
               ✕

@@ -3,7 +3,7 @@
 // entities and my spaces, by id, with the current names (a rename shows everywhere at once).
 import { createContext, useContext } from "react";
 import clsx from "clsx";
-import { UNKNOWN_ENTITY, UNKNOWN_SPACE } from "@/lib/mentions/format";
+import { renderMentions, UNKNOWN_ENTITY, UNKNOWN_SPACE } from "@/lib/mentions/format";
 
 export interface MentionNamesValue {
   meId: string;
@@ -52,4 +52,14 @@ export function SpaceMention({ id }: { id: string }) {
       #{name}
     </a>
   );
+}
+
+/** Text with references as `@Name` / `#channel`, for quotes and excerpts shown as plain text. */
+export function usePlainMentions(): (text: string) => string {
+  const { entities, spaces } = useMentionNames();
+  return (text) => renderMentions(text, { entities, spaces });
+}
+
+export function PlainMentions({ text }: { text: string }) {
+  return <>{usePlainMentions()(text)}</>;
 }

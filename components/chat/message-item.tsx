@@ -4,6 +4,7 @@ import clsx from "clsx";
 import type { AgentStatus, EntityDto, MemberDto, MessageDto, RunStreamDto, UnansweredDto } from "@/lib/realtime/dto";
 import { Avatar } from "./avatar";
 import { Markdown } from "./markdown";
+import { usePlainMentions } from "./mention-names";
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
@@ -111,10 +112,11 @@ export const MessageItem = memo(function MessageItem({
   onShowChain,
   unanswered,
 }: Props) {
+  const plain = usePlainMentions();
   return (
     <article
       id={`msg-${message.id}`}
-      aria-label={`${message.sender.name}: ${message.text.slice(0, 80)}`}
+      aria-label={`${message.sender.name}: ${plain(message.text).slice(0, 80)}`}
       data-seq={message.seq}
       className={clsx("group relative flex gap-3 px-4 hover:bg-zinc-50 dark:hover:bg-zinc-900/60", compact ? "py-0.5" : "pt-2 pb-0.5")}
     >
@@ -125,10 +127,10 @@ export const MessageItem = memo(function MessageItem({
           <button
             type="button"
             onClick={() => onJumpTo(message.replyTo!.id)}
-            aria-label={`Replying to ${message.replyTo.senderName}: ${message.replyTo.text.slice(0, 60)}`}
+            aria-label={`Replying to ${message.replyTo.senderName}: ${plain(message.replyTo.text).slice(0, 60)}`}
             className="mt-0.5 mb-1 block max-w-full truncate border-l-2 border-indigo-400 pl-2 text-left text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-200"
           >
-            <span className="font-medium">{message.replyTo.senderName}</span> {message.replyTo.text}
+            <span className="font-medium">{message.replyTo.senderName}</span> {plain(message.replyTo.text)}
           </button>
         )}
         <Markdown text={message.text} />
