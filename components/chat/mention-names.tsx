@@ -63,3 +63,12 @@ export function usePlainMentions(): (text: string) => string {
 export function PlainMentions({ text }: { text: string }) {
   return <>{usePlainMentions()(text)}</>;
 }
+
+/** The workspace's outer box, giving everything inside the names references render with. */
+export function MentionNamesRoot({ value, className, children }: { value: MentionNamesValue; className: string; children: React.ReactNode }) {
+  return (
+    <MentionNamesContext.Provider value={value}>
+      <div className={className}>{children}</div>
+    </MentionNamesContext.Provider>
+  );
+}

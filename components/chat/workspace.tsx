@@ -12,7 +12,7 @@ import { MembersPanel } from "./members-panel";
 import { ChainPanel } from "./chain-panel";
 import { QuickSwitcher } from "./quick-switcher";
 import { AddMembersDialog, NewChannelDialog, NewDirectDialog } from "./space-dialogs";
-import { MentionNamesContext } from "./mention-names";
+import { MentionNamesRoot } from "./mention-names";
 import { MentionsView } from "./mentions-view";
 import { NotificationsBanner } from "./notifications-banner";
 import { OPEN_URL_EVENT } from "@/lib/client/notify";
@@ -125,160 +125,158 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
   const canManage = !!active && (me.isAdmin || active.members.some((m) => m.id === me.entity.id && m.role !== "member"));
 
   return (
-    <MentionNamesContext.Provider value={{ ...mentionNames, onOpenSpace: open }}>
-      <div className="relative flex h-dvh overflow-hidden">
-        <div
-          className={clsx(
-            "z-30 max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:transition-transform",
-            sidebarOpen ? "max-md:translate-x-0" : "max-md:-translate-x-full",
-          )}
-        >
-          <Sidebar
-            me={{ name: me.entity.name, email: me.email, isAdmin: me.isAdmin }}
-            spaces={spaces}
-            activeSpaceId={mentionsOpen ? null : activeId}
-            online={state.online}
-            meId={me.entity.id}
-            connection={state.connection}
-            onOpen={open}
-            onNewChannel={() => setDialog("channel")}
-            onNewDirect={() => setDialog("direct")}
-            notices={state.notices}
-            onDismissNotice={actions.dismissNotice}
-            mentionsActive={mentionsOpen}
-            onOpenMentions={openMentions}
-          />
-        </div>
-        {sidebarOpen && (
-          <button type="button" aria-label="Close sidebar" className="fixed inset-0 z-20 bg-black/40 md:hidden" onClick={() => setSidebarOpen(false)} />
+    <MentionNamesRoot value={{ ...mentionNames, onOpenSpace: open }} className="relative flex h-dvh overflow-hidden">
+      <div
+        className={clsx(
+          "z-30 max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:transition-transform",
+          sidebarOpen ? "max-md:translate-x-0" : "max-md:-translate-x-full",
         )}
-        {/* Banners sit above the space in the flow, so they never cover its header. */}
-        <main className="relative flex min-w-0 flex-1 flex-col">
-          {state.connection === "outdated" && (
-            <div role="alert" className="flex items-center justify-center gap-3 bg-accent-600 px-4 py-1.5 text-sm text-white">
-              Parley has been updated. Reload to keep chatting.
-              <button type="button" className="rounded bg-white/20 px-2 py-0.5 font-medium hover:bg-white/30" onClick={() => window.location.reload()}>
-                Reload
-              </button>
-            </div>
-          )}
-          {state.connection === "offline" && (
-            <div role="status" className="bg-amber-100 px-4 py-1 text-center text-sm text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">
-              Reconnecting… messages you send will go out when the connection is back.
-            </div>
-          )}
-          <NotificationsBanner />
-          <div className="flex min-h-0 min-w-0 flex-1">
-            {mentionsOpen ? (
-              <MentionsView load={actions.listMentions} liveKey={mentionTotal} onJump={(spaceId) => open(spaceId)} onOpenSidebar={() => setSidebarOpen(true)} />
-            ) : active ? (
-              <SpaceView
-                space={active}
-                timeline={state.timelines[active.id]}
-                pending={state.pending.filter((p) => p.spaceId === active.id)}
-                typingNames={Object.values(state.typing[active.id] ?? {})}
-                activity={agentActivity(state, active.id)}
-                drafts={Object.values(state.drafts).filter((d) => d.spaceId === active.id)}
-                unanswered={state.unanswered}
-                isAdmin={me.isAdmin}
-                meId={me.entity.id}
-                online={state.connection === "online"}
-                openedAtSeq={openedAt[active.id] ?? active.lastSeenSeq}
-                actions={actions}
-                onToggleMembers={() => {
-                  setChainFor(null);
-                  setMembersOpen((v) => !v);
-                }}
-                onShowChain={(id) => {
-                  setMembersOpen(false);
-                  setChainFor(id);
-                }}
-                onOpenSidebar={() => setSidebarOpen(true)}
-              />
-            ) : (
-              <div className="grid flex-1 place-items-center text-zinc-500" role="status">
-                {state.connection === "connecting"
-                  ? "Connecting…"
-                  : spaces.length === 0
-                    ? "You are not in any space yet. Create a channel to start."
-                    : "Loading…"}
-              </div>
-            )}
-            {chainFor && <ChainPanel key={chainFor} messageId={chainFor} liveKey={chainLiveKey(state)} onClose={() => setChainFor(null)} />}
-            {active && membersOpen && (
-              <MembersPanel
-                key={active.id}
-                space={active}
-                meId={me.entity.id}
-                online={state.online}
-                canManage={canManage}
-                isAdmin={me.isAdmin}
-                onClose={() => setMembersOpen(false)}
-                onAdd={() => setDialog("add")}
-                onRemove={(id) =>
-                  void actions
-                    .removeMember(active.id, id)
-                    .then(actions.upsertSpace)
-                    .catch((e: Error) => alert(e.message))
-                }
-                onRename={async (name) => actions.upsertSpace(await actions.rename(active.id, name))}
-                onLeave={() => {
-                  if (!confirm(`Leave ${active.kind === "channel" ? `#${active.name}` : "this conversation"}?`)) return;
-                  void actions
-                    .leave(active.id)
-                    .then(() => setMembersOpen(false))
-                    .catch((e: Error) => alert(e.message));
-                }}
-              />
-            )}
-          </div>
-        </main>
-        <QuickSwitcher
-          open={dialog === "switcher"}
-          onClose={() => setDialog(null)}
+      >
+        <Sidebar
+          me={{ name: me.entity.name, email: me.email, isAdmin: me.isAdmin }}
           spaces={spaces}
-          entities={state.entities}
+          activeSpaceId={mentionsOpen ? null : activeId}
+          online={state.online}
           meId={me.entity.id}
-          onOpenSpace={open}
-          onOpenDirect={async (entityId) => {
-            const space = await actions.openDirect(entityId);
-            actions.upsertSpace(space);
-            open(space.id);
-          }}
+          connection={state.connection}
+          onOpen={open}
+          onNewChannel={() => setDialog("channel")}
+          onNewDirect={() => setDialog("direct")}
+          notices={state.notices}
+          onDismissNotice={actions.dismissNotice}
+          mentionsActive={mentionsOpen}
+          onOpenMentions={openMentions}
         />
-        <NewChannelDialog
-          open={dialog === "channel"}
-          onClose={() => setDialog(null)}
-          entities={state.entities}
-          meId={me.entity.id}
-          onCreate={async (name, topic, memberIds) => {
-            const space = await actions.createChannel(name, topic, memberIds);
-            actions.upsertSpace(space);
-            open(space.id);
-          }}
-        />
-        <NewDirectDialog
-          open={dialog === "direct"}
-          onClose={() => setDialog(null)}
-          entities={state.entities}
-          meId={me.entity.id}
-          onOpen={async (entityId) => {
-            const space = await actions.openDirect(entityId);
-            actions.upsertSpace(space);
-            open(space.id);
-          }}
-        />
-        {active && (
-          <AddMembersDialog
-            open={dialog === "add"}
-            onClose={() => setDialog(null)}
-            entities={state.entities}
-            space={active}
-            onAdd={async (ids) => actions.upsertSpace(await actions.addMembers(active.id, ids))}
-          />
-        )}
       </div>
-    </MentionNamesContext.Provider>
+      {sidebarOpen && (
+        <button type="button" aria-label="Close sidebar" className="fixed inset-0 z-20 bg-black/40 md:hidden" onClick={() => setSidebarOpen(false)} />
+      )}
+      {/* Banners sit above the space in the flow, so they never cover its header. */}
+      <main className="relative flex min-w-0 flex-1 flex-col">
+        {state.connection === "outdated" && (
+          <div role="alert" className="flex items-center justify-center gap-3 bg-accent-600 px-4 py-1.5 text-sm text-white">
+            Parley has been updated. Reload to keep chatting.
+            <button type="button" className="rounded bg-white/20 px-2 py-0.5 font-medium hover:bg-white/30" onClick={() => window.location.reload()}>
+              Reload
+            </button>
+          </div>
+        )}
+        {state.connection === "offline" && (
+          <div role="status" className="bg-amber-100 px-4 py-1 text-center text-sm text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">
+            Reconnecting… messages you send will go out when the connection is back.
+          </div>
+        )}
+        <NotificationsBanner />
+        <div className="flex min-h-0 min-w-0 flex-1">
+          {mentionsOpen ? (
+            <MentionsView load={actions.listMentions} liveKey={mentionTotal} onJump={(spaceId) => open(spaceId)} onOpenSidebar={() => setSidebarOpen(true)} />
+          ) : active ? (
+            <SpaceView
+              space={active}
+              timeline={state.timelines[active.id]}
+              pending={state.pending.filter((p) => p.spaceId === active.id)}
+              typingNames={Object.values(state.typing[active.id] ?? {})}
+              activity={agentActivity(state, active.id)}
+              drafts={Object.values(state.drafts).filter((d) => d.spaceId === active.id)}
+              unanswered={state.unanswered}
+              isAdmin={me.isAdmin}
+              meId={me.entity.id}
+              online={state.connection === "online"}
+              openedAtSeq={openedAt[active.id] ?? active.lastSeenSeq}
+              actions={actions}
+              onToggleMembers={() => {
+                setChainFor(null);
+                setMembersOpen((v) => !v);
+              }}
+              onShowChain={(id) => {
+                setMembersOpen(false);
+                setChainFor(id);
+              }}
+              onOpenSidebar={() => setSidebarOpen(true)}
+            />
+          ) : (
+            <div className="grid flex-1 place-items-center text-zinc-500" role="status">
+              {state.connection === "connecting"
+                ? "Connecting…"
+                : spaces.length === 0
+                  ? "You are not in any space yet. Create a channel to start."
+                  : "Loading…"}
+            </div>
+          )}
+          {chainFor && <ChainPanel key={chainFor} messageId={chainFor} liveKey={chainLiveKey(state)} onClose={() => setChainFor(null)} />}
+          {active && membersOpen && (
+            <MembersPanel
+              key={active.id}
+              space={active}
+              meId={me.entity.id}
+              online={state.online}
+              canManage={canManage}
+              isAdmin={me.isAdmin}
+              onClose={() => setMembersOpen(false)}
+              onAdd={() => setDialog("add")}
+              onRemove={(id) =>
+                void actions
+                  .removeMember(active.id, id)
+                  .then(actions.upsertSpace)
+                  .catch((e: Error) => alert(e.message))
+              }
+              onRename={async (name) => actions.upsertSpace(await actions.rename(active.id, name))}
+              onLeave={() => {
+                if (!confirm(`Leave ${active.kind === "channel" ? `#${active.name}` : "this conversation"}?`)) return;
+                void actions
+                  .leave(active.id)
+                  .then(() => setMembersOpen(false))
+                  .catch((e: Error) => alert(e.message));
+              }}
+            />
+          )}
+        </div>
+      </main>
+      <QuickSwitcher
+        open={dialog === "switcher"}
+        onClose={() => setDialog(null)}
+        spaces={spaces}
+        entities={state.entities}
+        meId={me.entity.id}
+        onOpenSpace={open}
+        onOpenDirect={async (entityId) => {
+          const space = await actions.openDirect(entityId);
+          actions.upsertSpace(space);
+          open(space.id);
+        }}
+      />
+      <NewChannelDialog
+        open={dialog === "channel"}
+        onClose={() => setDialog(null)}
+        entities={state.entities}
+        meId={me.entity.id}
+        onCreate={async (name, topic, memberIds) => {
+          const space = await actions.createChannel(name, topic, memberIds);
+          actions.upsertSpace(space);
+          open(space.id);
+        }}
+      />
+      <NewDirectDialog
+        open={dialog === "direct"}
+        onClose={() => setDialog(null)}
+        entities={state.entities}
+        meId={me.entity.id}
+        onOpen={async (entityId) => {
+          const space = await actions.openDirect(entityId);
+          actions.upsertSpace(space);
+          open(space.id);
+        }}
+      />
+      {active && (
+        <AddMembersDialog
+          open={dialog === "add"}
+          onClose={() => setDialog(null)}
+          entities={state.entities}
+          space={active}
+          onAdd={async (ids) => actions.upsertSpace(await actions.addMembers(active.id, ids))}
+        />
+      )}
+    </MentionNamesRoot>
   );
 }
 

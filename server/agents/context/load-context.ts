@@ -83,73 +83,70 @@ export async function loadContext(
 
   const modes = new Map(modeRows.map((m) => [m.spaceId, m.replyMode]));
   // Mention references in any message text read as "@Name" / "#channel" (render-mentions.ts).
-  return renderMentionsForAgent(
-    db,
-    {
-      now: opts.now.toISOString(),
-      agent,
-      runId: run.id,
-      reach,
-      trigger,
-      resume:
-        wait && run.status !== "queued" && (wait.reply || new Date(wait.timeoutAt) <= opts.now)
-          ? {
-              result: waitResult(wait, opts.now),
-              replyMessageId: wait.reply?.messageId ?? null,
-              afterSeq: wait.afterSeq,
-              question: await loadQuestion(db, wait, reach),
-              since: wait.since,
-              elsewhere: await loadElsewhere(db, run, agent.entityId, candidate, wait.since),
-            }
-          : null,
-      activeSpace: activeSpace ? { ...activeSpace, auto: run.triggerType === "space_message" && activeSpace.id === run.triggerSpaceId } : null,
-      history: history
+  const input: Omit<ContextInput, "maxTokens"> = {
+    now: opts.now.toISOString(),
+    agent,
+    runId: run.id,
+    reach,
+    trigger,
+    resume:
+      wait && run.status !== "queued" && (wait.reply || new Date(wait.timeoutAt) <= opts.now)
         ? {
-            ...history,
-            seenThisRun: parseSeen(run.seenCursors)[history.space.id] ?? [],
-            handledElsewhere: pending?.size ? Object.fromEntries([...pending].map(([id, p]) => [id, p.runId])) : undefined,
+            result: waitResult(wait, opts.now),
+            replyMessageId: wait.reply?.messageId ?? null,
+            afterSeq: wait.afterSeq,
+            question: await loadQuestion(db, wait, reach),
+            since: wait.since,
+            elsewhere: await loadElsewhere(db, run, agent.entityId, candidate, wait.since),
           }
         : null,
-      spaces: spaces.map((s) => ({ id: s.id, name: s.name, kind: s.kind, members: s.memberships.map((m) => m.entity), replyMode: modes.get(s.id) })),
-      goals: goals
-        .filter(visibleWithin(reach))
-        .slice(0, 50)
-        .map((g) => ({ id: g.id, description: g.description, priority: g.priority, longTerm: g.longTerm })),
-      memories: memories
-        .filter(visibleWithin(reach))
-        .slice(0, 200)
-        .map((m) => ({ key: m.key, value: m.value })),
-      plans: plans
-        .filter(visibleWithin(reach))
-        .slice(0, 50)
-        .map((p) => ({
-          id: p.id,
-          name: p.name,
-          cron: p.cron,
-          runAfter: p.runAfter,
-          scheduledAt: p.scheduledAt?.toISOString() ?? null,
-          nextRunAt: p.nextRunAt?.toISOString() ?? null,
-        })),
-      activeRuns: activeRuns.map((r) => {
-        const w = r.waitState as WaitState | null;
-        return {
-          id: r.id,
-          status: r.status,
-          triggerType: r.triggerType,
-          triggerMessageId: r.triggerMessageId,
-          senderName: r.triggerEntityId ? (senders.get(r.triggerEntityId) ?? null) : null,
-          spaceName: r.triggerSpaceId ? (spaceNames.get(r.triggerSpaceId) ?? null) : null,
-          waitingIn: w ? (spaceNames.get(w.spaceId) ?? null) : null,
-          question: questions.get(r.id) ?? null,
-        };
-      }),
-      failures: failed.failures,
-      moreFailures: failed.more,
-      thisRun,
-      adminChanges,
-    },
-    agent.entityId,
-  );
+    activeSpace: activeSpace ? { ...activeSpace, auto: run.triggerType === "space_message" && activeSpace.id === run.triggerSpaceId } : null,
+    history: history
+      ? {
+          ...history,
+          seenThisRun: parseSeen(run.seenCursors)[history.space.id] ?? [],
+          handledElsewhere: pending?.size ? Object.fromEntries([...pending].map(([id, p]) => [id, p.runId])) : undefined,
+        }
+      : null,
+    spaces: spaces.map((s) => ({ id: s.id, name: s.name, kind: s.kind, members: s.memberships.map((m) => m.entity), replyMode: modes.get(s.id) })),
+    goals: goals
+      .filter(visibleWithin(reach))
+      .slice(0, 50)
+      .map((g) => ({ id: g.id, description: g.description, priority: g.priority, longTerm: g.longTerm })),
+    memories: memories
+      .filter(visibleWithin(reach))
+      .slice(0, 200)
+      .map((m) => ({ key: m.key, value: m.value })),
+    plans: plans
+      .filter(visibleWithin(reach))
+      .slice(0, 50)
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        cron: p.cron,
+        runAfter: p.runAfter,
+        scheduledAt: p.scheduledAt?.toISOString() ?? null,
+        nextRunAt: p.nextRunAt?.toISOString() ?? null,
+      })),
+    activeRuns: activeRuns.map((r) => {
+      const w = r.waitState as WaitState | null;
+      return {
+        id: r.id,
+        status: r.status,
+        triggerType: r.triggerType,
+        triggerMessageId: r.triggerMessageId,
+        senderName: r.triggerEntityId ? (senders.get(r.triggerEntityId) ?? null) : null,
+        spaceName: r.triggerSpaceId ? (spaceNames.get(r.triggerSpaceId) ?? null) : null,
+        waitingIn: w ? (spaceNames.get(w.spaceId) ?? null) : null,
+        question: questions.get(r.id) ?? null,
+      };
+    }),
+    failures: failed.failures,
+    moreFailures: failed.more,
+    thisRun,
+    adminChanges,
+  };
+  return renderMentionsForAgent(db, input, agent.entityId);
 }
 
 async function loadTrigger(db: Db, run: Run): Promise<TriggerInput> {
