@@ -239,4 +239,14 @@ describe("product limits", () => {
     expect(limits.RATE_LIMITS.threadReadsPerUser).toEqual({ points: 120, durationS: 60 });
     expect(limits.RATE_LIMITS.threadMarksPerUser).toEqual({ points: 60, durationS: 10 });
   });
+  it("a message mentions at most 20 members; the composer lists 8 matches; the Mentions view pages 30 at a time, at most 100", () => {
+    expect(limits.MAX_MENTIONS_PER_MESSAGE).toBe(20);
+    expect(limits.MENTION_AUTOCOMPLETE_RESULTS).toBe(8);
+    expect(limits.MENTIONS_PAGE_SIZE).toBe(30);
+    expect(limits.MAX_MENTIONS_PAGE_SIZE).toBe(100);
+  });
+  it("120 Mentions pages and 30 notify-level changes per user per minute", () => {
+    expect(limits.RATE_LIMITS.mentionReadsPerUser).toEqual({ points: 120, durationS: 60 });
+    expect(limits.RATE_LIMITS.notifySettingsPerUser).toEqual({ points: 30, durationS: 60 });
+  });
 });

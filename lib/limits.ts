@@ -188,6 +188,13 @@ export const MAX_ADMIN_CHANGES_SHOWN = 10;
 export const PLAN_RUNS_SHOWN = 5;
 /** At most this many of a plan's runs per page of GET /api/agents/:id/plans/:planId/runs. */
 export const PLAN_RUNS_PAGE = 50;
+/** Members one message may mention; a message naming more is refused (a mention notifies: no pinging a crowd by paste). */
+export const MAX_MENTIONS_PER_MESSAGE = 20;
+/** Members or channels the composer's @ / # autocomplete lists at once. */
+export const MENTION_AUTOCOMPLETE_RESULTS = 8;
+/** Messages per page of the Mentions view (GET /api/mentions, mentions:list): default and maximum. */
+export const MENTIONS_PAGE_SIZE = 30;
+export const MAX_MENTIONS_PAGE_SIZE = 100;
 
 /** The usage page's ranges, in UTC days back from today; the API accepts only these. */
 export const USAGE_RANGE_DAYS = [7, 30] as const;
@@ -291,6 +298,10 @@ export const RATE_LIMITS = {
   runSteersPerUser: { points: 20, durationS: 60 },
   /** "What it did" lines read per user (one per expanded agent message). */
   runStepViewsPerUser: { points: 120, durationS: 60 },
+  /** Mentions pages read per user (the view pages back through older mentions). */
+  mentionReadsPerUser: { points: 120, durationS: 60 },
+  /** Notification settings (a space's notify level) changed per user. */
+  notifySettingsPerUser: { points: 30, durationS: 60 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -37,6 +37,8 @@ const KNOWN: Record<keyof ClientToServerEvents, true> = {
   "run:stop": true,
   "run:regenerate": true,
   "run:steps": true,
+  "mentions:list": true,
+  "space:notify": true,
 };
 export const KNOWN_EVENTS = Object.keys(KNOWN);
 

@@ -4,6 +4,7 @@
 import clsx from "clsx";
 import type { ChainDecisionNode, ChainMessageNode, ChainRunNode } from "@/lib/chains/chain-dtos";
 import { StatusBadge } from "../runs/run-status";
+import { PlainMentions } from "./mention-names";
 
 const DECISION_STYLE: Record<ChainDecisionNode["decision"], string> = {
   triggered: "text-emerald-700 dark:text-emerald-400",
@@ -28,7 +29,7 @@ export function ChainMessage({ node, parentSpaceId }: { node: ChainMessageNode; 
           <span className="font-semibold text-zinc-800 dark:text-zinc-200">{node.sender.name}</span>
           {elsewhere ? ` → posted in #${node.space.name}` : ""} · depth {node.chainDepth}
         </p>
-        <p className="break-words">{node.deleted ? <em className="text-zinc-500">deleted</em> : node.text}</p>
+        <p className="break-words">{node.deleted ? <em className="text-zinc-500">deleted</em> : <PlainMentions text={node.text} />}</p>
       </div>
       {node.decisions.length > 0 && (
         <ul className="ml-2 border-l border-zinc-200 pl-2 dark:border-zinc-800">

@@ -1,9 +1,12 @@
 "use client";
 // Enter sends, Shift+Enter adds a line. Typing pings are throttled in the hook.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { MessageDto } from "@/lib/realtime/dto";
 import { MAX_MESSAGE_LENGTH } from "@/lib/limits";
 import { plainText } from "@/lib/plain-text";
+import { resolvePlainChannels, resolvePlainMentions } from "@/lib/mentions/format";
+import { matchSuggestions, type Suggestion, SuggestionList, typedQuery } from "./mention-autocomplete";
+import { usePlainMentions } from "./mention-names";
 
 interface Props {
   placeholder: string;
@@ -17,12 +20,46 @@ interface Props {
   onDraft?(text: string): void;
   /** Up arrow in the empty composer: edit my last message here (false when there is none). */
   onEditLast?(): boolean;
+  /** Who `@` and what `#` can autocomplete: the space's members, my channels. */
+  suggestions?: Suggestion[];
 }
 
-export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, onTyping, initialText = "", onDraft, onEditLast }: Props) {
+export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, onTyping, initialText = "", onDraft, onEditLast, suggestions = [] }: Props) {
   const [text, setText] = useState(initialText);
   const ref = useRef<HTMLTextAreaElement>(null);
   const tooLong = text.length > MAX_MESSAGE_LENGTH;
+  const plain = usePlainMentions();
+  // Autocomplete: the caret's position, the highlighted option, and Escape's "not now" for the
+  // query it was pressed at (typing on asks again). Picks are remembered so the send turns them into references.
+  const [caret, setCaret] = useState(initialText.length);
+  const [activeOption, setActiveOption] = useState(0);
+  const [dismissedAt, setDismissedAt] = useState<string | null>(null);
+  const picked = useRef(new Map<string, Suggestion>());
+  const listId = useId();
+  const typed = typedQuery(text, caret);
+  // A few dozen names at most: filtered on every render, no memo needed.
+  const options =
+    typed && `${typed.start}:${typed.query}` !== dismissedAt
+      ? matchSuggestions(
+          suggestions.filter((s) => s.sigil === typed.sigil),
+          typed.query,
+        )
+      : [];
+  const listOpen = options.length > 0;
+  const active = Math.min(activeOption, Math.max(options.length - 1, 0));
+
+  const pick = (s: Suggestion) => {
+    if (!typed) return;
+    const insert = `${s.sigil}${s.name} `;
+    const next = text.slice(0, typed.start) + insert + text.slice(caret);
+    picked.current.set(`${s.sigil}${s.id}`, s);
+    setText(next);
+    onDraft?.(next);
+    const at = typed.start + insert.length;
+    setCaret(at);
+    setActiveOption(0);
+    requestAnimationFrame(() => ref.current?.setSelectionRange(at, at));
+  };
 
   useEffect(() => {
     if (replyTo) ref.current?.focus();
@@ -38,7 +75,17 @@ export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, o
 
   const submit = () => {
     if (!text.trim() || tooLong) return;
-    onSend(text);
+    // Picked names become references here; a typed @Name of a member is resolved by the server.
+    const picks = [...picked.current.values()];
+    const withRefs = resolvePlainChannels(
+      resolvePlainMentions(
+        text,
+        picks.filter((p) => p.sigil === "@"),
+      ),
+      picks.filter((p) => p.sigil === "#"),
+    );
+    picked.current.clear();
+    onSend(withRefs);
     setText("");
     onDraft?.("");
     onTyping(false);
@@ -50,14 +97,15 @@ export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, o
         {replyTo && (
           <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-1.5 text-sm dark:border-zinc-800">
             <span className="min-w-0 flex-1 truncate text-zinc-600 dark:text-zinc-400">
-              Replying to <strong>{replyTo.sender.name}</strong>: {plainText(replyTo.text, 200)}
+              Replying to <strong>{replyTo.sender.name}</strong>: {plainText(plain(replyTo.text), 200)}
             </span>
             <button type="button" onClick={onCancelReply} aria-label="Cancel reply" className="rounded px-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800">
               ✕
             </button>
           </div>
         )}
-        <div className="flex items-end gap-2 p-2">
+        <div className="relative flex items-end gap-2 p-2">
+          {listOpen && <SuggestionList id={listId} items={options} active={active} onPick={pick} onHover={setActiveOption} />}
           <textarea
             ref={ref}
             value={text}
@@ -65,12 +113,34 @@ export function Composer({ placeholder, label, replyTo, onCancelReply, onSend, o
             aria-label={label}
             placeholder={placeholder}
             aria-invalid={tooLong}
+            aria-autocomplete="list"
+            aria-controls={listOpen ? listId : undefined}
+            aria-activedescendant={listOpen ? `${listId}-${active}` : undefined}
+            onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
             onChange={(e) => {
+              setCaret(e.target.selectionStart);
               setText(e.target.value);
               onDraft?.(e.target.value);
               onTyping(e.target.value.length > 0);
             }}
             onKeyDown={(e) => {
+              if (listOpen && !e.nativeEvent.isComposing) {
+                if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+                  e.preventDefault();
+                  setActiveOption((active + (e.key === "ArrowDown" ? 1 : options.length - 1)) % options.length);
+                  return;
+                }
+                if ((e.key === "Enter" && !e.shiftKey) || e.key === "Tab") {
+                  e.preventDefault();
+                  pick(options[active]!);
+                  return;
+                }
+                if (e.key === "Escape") {
+                  e.preventDefault();
+                  setDismissedAt(typed ? `${typed.start}:${typed.query}` : null);
+                  return;
+                }
+              }
               if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
                 e.preventDefault();
                 submit();

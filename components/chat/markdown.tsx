@@ -5,6 +5,8 @@ import ReactMarkdown, { defaultUrlTransform } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import remarkBreaks from "remark-breaks";
 import type { Components } from "react-markdown";
+import { MENTION_ELEMENT, remarkMentions } from "./remark-mentions";
+import { EntityMention, SpaceMention } from "./mention-names";
 
 const components: Components = {
   a: ({ href, children }) => (
@@ -18,12 +20,19 @@ const components: Components = {
       {alt || "image"}
     </a>
   ),
+  // Mention references (remark-mentions.ts): @Name / #channel with the names of now.
+  ...({
+    [MENTION_ELEMENT]: ({ node }: { node?: { properties?: Record<string, unknown> } }) => {
+      const target = String(node?.properties?.target ?? "");
+      return node?.properties?.kind === "space" ? <SpaceMention id={target} /> : <EntityMention id={target} />;
+    },
+  } as Components),
 };
 
 export function Markdown({ text }: { text: string }) {
   return (
     <div className="md break-words text-[0.9375rem] leading-relaxed">
-      <ReactMarkdown remarkPlugins={[remarkGfm, remarkBreaks]} skipHtml={false} urlTransform={defaultUrlTransform} components={components}>
+      <ReactMarkdown remarkPlugins={[remarkGfm, remarkBreaks, remarkMentions]} skipHtml={false} urlTransform={defaultUrlTransform} components={components}>
         {text}
       </ReactMarkdown>
     </div>

@@ -11,6 +11,7 @@ import { ThreadSummary } from "./thread-summary";
 import { ReactionsBar } from "./reactions-bar";
 import { AddReactionButton } from "./add-reaction-button";
 import { AgentMessageExtras } from "./agent-message-extras";
+import { usePlainMentions } from "./mention-names";
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
@@ -127,10 +128,11 @@ export const MessageItem = memo(function MessageItem({
   inThreadPanel,
 }: Props) {
   const editing = useMessageChanges()?.editingId === message.id;
+  const plain = usePlainMentions();
   return (
     <article
       id={`msg-${message.id}`}
-      aria-label={message.deletedAt ? `${message.sender.name}: message deleted` : `${message.sender.name}: ${message.text.slice(0, 80)}`}
+      aria-label={message.deletedAt ? `${message.sender.name}: message deleted` : `${message.sender.name}: ${plain(message.text).slice(0, 80)}`}
       data-seq={message.seq}
       className={clsx("group relative flex gap-3 px-4 hover:bg-zinc-50 dark:hover:bg-zinc-900/60", compact ? "py-0.5" : "pt-2 pb-0.5")}
     >
@@ -141,11 +143,11 @@ export const MessageItem = memo(function MessageItem({
           <button
             type="button"
             onClick={() => onJumpTo(message.replyTo!.id)}
-            aria-label={`Replying to ${message.replyTo.senderName}: ${message.replyTo.deleted ? "message deleted" : plainText(message.replyTo.text, 60)}`}
+            aria-label={`Replying to ${message.replyTo.senderName}: ${message.replyTo.deleted ? "message deleted" : plainText(plain(message.replyTo.text), 60)}`}
             className="mt-0.5 mb-1 block max-w-full truncate border-l-2 border-indigo-400 pl-2 text-left text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-200"
           >
             <span className="font-medium">{message.replyTo.senderName}</span>{" "}
-            {message.replyTo.deleted ? <em>message deleted</em> : plainText(message.replyTo.text, 200)}
+            {message.replyTo.deleted ? <em>message deleted</em> : plainText(plain(message.replyTo.text), 200)}
           </button>
         )}
         {message.alsoInChannel && message.threadRootId && onOpenThread && (

@@ -3,6 +3,7 @@
 // state: sending, queued (with a live countdown, or waiting for the connection), or failed.
 import { useEffect, useState } from "react";
 import type { PendingMessage } from "./outbox";
+import { usePlainMentions } from "./mention-names";
 
 interface Props {
   message: PendingMessage;
@@ -12,11 +13,12 @@ interface Props {
 }
 
 export function PendingItem({ message: p, online, onRetry, onDiscard }: Props) {
+  const plain = usePlainMentions();
   return (
-    <article className="flex gap-3 px-4 py-1" aria-label={`Unsent: ${p.text.slice(0, 60)}`} data-outbox={p.status}>
+    <article className="flex gap-3 px-4 py-1" aria-label={`Unsent: ${plain(p.text).slice(0, 60)}`} data-outbox={p.status}>
       <div className="w-9" />
       <div className="min-w-0 flex-1">
-        <p className="text-[0.9375rem] break-words whitespace-pre-wrap opacity-70">{p.text}</p>
+        <p className="text-[0.9375rem] break-words whitespace-pre-wrap opacity-70">{plain(p.text)}</p>
         <OutboxStatus message={p} online={online} onRetry={onRetry} onDiscard={onDiscard} />
       </div>
     </article>

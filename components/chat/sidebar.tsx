@@ -7,6 +7,8 @@ import { Avatar } from "./avatar";
 import { ThemeToggle } from "../theme-toggle";
 import { Notices } from "./notices";
 import type { Notice, WorkspaceState } from "./workspace-reducer";
+import { isMuted } from "@/lib/mentions/notify-levels";
+import { MentionsLink } from "./mentions-link";
 
 interface Props {
   me: { name: string; email: string; isAdmin: boolean };
@@ -21,6 +23,9 @@ interface Props {
   onBrowseChannels(): void;
   notices: Notice[];
   onDismissNotice(id: string): void;
+  /** The Mentions view: open or not, and how to open it. */
+  mentionsActive?: boolean;
+  onOpenMentions?(): void;
 }
 
 export function Sidebar({
@@ -36,6 +41,8 @@ export function Sidebar({
   onBrowseChannels,
   notices,
   onDismissNotice,
+  mentionsActive = false,
+  onOpenMentions,
 }: Props) {
   // Archived channels leave the sidebar (the channel browser lists them); the open one stays while open.
   const channels = spaces.filter((s) => s.kind === "channel" && (!s.archived || s.id === activeSpaceId));
@@ -56,6 +63,7 @@ export function Sidebar({
       </div>
       <Notices notices={notices} knownSpaceIds={new Set(spaces.map((s) => s.id))} onOpen={onOpen} onDismiss={onDismissNotice} />
       <div className="flex-1 overflow-y-auto py-3">
+        {onOpenMentions && <MentionsLink spaces={spaces} active={mentionsActive} onOpen={onOpenMentions} />}
         <Section title="Channels" addLabel="Create channel" onAdd={onNewChannel}>
           {channels.map((s) => (
             <SpaceLink
@@ -175,9 +183,12 @@ function SpaceLink({
   icon: React.ReactNode;
 }) {
   const unread = space.unreadCount > 0 && !active;
+  // Muted spaces keep their count but lose the emphasis; mentions of me always show.
+  const muted = isMuted(space.notifyLevel);
+  const mentions = active ? 0 : (space.mentionCount ?? 0);
   // The open space's draft is in its composer; elsewhere a marker says one is waiting.
   const hasDraft = draft && !active;
-  const label = `${space.kind === "channel" ? "#" : ""}${space.name}${hasDraft ? ", draft" : ""}${unread ? `, ${space.unreadCount} unread` : ""}`;
+  const label = `${space.kind === "channel" ? "#" : ""}${space.name}${hasDraft ? ", draft" : ""}${unread ? `, ${space.unreadCount} unread` : ""}${mentions ? `, ${mentions} mention${mentions === 1 ? "" : "s"}` : ""}${muted ? ", muted" : ""}`;
   return (
     <li>
       <a
@@ -191,7 +202,8 @@ function SpaceLink({
         className={clsx(
           "mx-2 flex items-center gap-2 rounded-md px-2 py-1 text-[0.9375rem]",
           active ? "bg-accent-600 text-white" : "hover:bg-white/5",
-          unread && "font-semibold text-white",
+          unread && !muted && "font-semibold text-white",
+          muted && !active && "text-zinc-500",
         )}
       >
         {icon}
@@ -201,8 +213,16 @@ function SpaceLink({
             ✎ Draft
           </span>
         )}
+        {mentions > 0 && (
+          <span aria-hidden className="rounded-full bg-amber-400 px-1.5 text-xs font-bold text-zinc-950">
+            @{mentions}
+          </span>
+        )}
         {unread && (
-          <span data-testid="unread-badge" className="rounded-full bg-red-500 px-1.5 text-xs font-bold text-white">
+          <span
+            data-testid="unread-badge"
+            className={clsx("rounded-full px-1.5 text-xs font-bold", muted ? "bg-white/10 text-zinc-400" : "bg-red-500 text-white")}
+          >
             {space.unreadCount}
           </span>
         )}

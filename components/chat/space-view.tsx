@@ -16,6 +16,9 @@ import { lastEditable } from "@/lib/client/message-updates";
 import { ThreadPanel } from "./thread-panel";
 import { ThreadsDialog } from "./threads-dialog";
 import { ReactionsProvider } from "./reactions-context";
+import { NotifyMenu } from "./notify-menu";
+import { useMentionNames } from "./mention-names";
+import type { Suggestion } from "./mention-autocomplete";
 
 interface Props {
   space: SpaceDto;
@@ -115,6 +118,18 @@ export function SpaceView({
     [meId, isAdmin, myRole, runs, actions],
   );
 
+  // @ completes this space's members, # the channels I am in.
+  const { spaces: myChannels } = useMentionNames();
+  const suggestions = useMemo<Suggestion[]>(
+    () => [
+      ...space.members
+        .filter((m) => m.id !== meId)
+        .map((m) => ({ sigil: "@" as const, id: m.id, name: m.name, what: m.type === "agent" ? "agent" : "person" })),
+      ...[...myChannels].map(([id, name]) => ({ sigil: "#" as const, id, name, what: "channel" })),
+    ],
+    [space.members, meId, myChannels],
+  );
+
   return (
     <ReactionsProvider meId={meId} space={space} react={actions.react}>
       <SteeringContext.Provider value={steering}>
@@ -132,6 +147,7 @@ export function SpaceView({
               <h1 className="truncate font-semibold">{title}</h1>
               {space.topic && <p className="truncate text-xs text-zinc-500">{space.topic}</p>}
             </div>
+            <NotifyMenu level={space.notifyLevel} onChange={(level) => actions.setNotifyLevel(space.id, level)} />
             <button
               type="button"
               onClick={() => setThreadsOpen(true)}
@@ -220,6 +236,7 @@ export function SpaceView({
               onTyping={(typing) => actions.setTyping(space.id, typing)}
               initialText={readDraft(meId, space.id)}
               onDraft={(text) => writeDraft(meId, space.id, text)}
+              suggestions={suggestions}
               onEditLast={() => {
                 const last = lastEditable(timeline?.messages ?? [], meId);
                 if (last) setEditingId(last.id);

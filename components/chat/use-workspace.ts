@@ -2,6 +2,8 @@
 // Connects the socket, keeps the workspace state in sync with the server, and exposes
 // the actions the UI needs. Reconnects replay exactly the missed messages by seq, and the
 // outbox (outbox.ts) re-sends with each message's idempotency key, so nothing is lost or doubled.
+import { notifyDirect, notifyMention } from "./notify-on-events";
+import type { NotifyLevel } from "@/lib/mentions/notify-levels";
 import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import type { MessageDto, SpaceVisibility } from "@/lib/realtime/dto";
 import { connectSocket, request, RequestError, type ClientSocket } from "@/lib/client/socket";
@@ -215,6 +217,12 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
     socket.on("chain:decided", ({ messageId }) => dispatch({ type: "decided", messageId }));
     socket.on("thread:updated", (p) => dispatch({ type: "threadUpdated", ...p }));
     socket.on("reaction:updated", (p) => dispatch({ type: "reactions", ...p }));
+    socket.on("mention:new", ({ message }) => {
+      dispatch({ type: "mention", message });
+      notifyMention(stateRef.current, message);
+    });
+    socket.on("message:new", ({ message }) => notifyDirect(stateRef.current, message));
+    socket.on("space:notify", ({ spaceId, notifyLevel }) => dispatch({ type: "notifyLevel", spaceId, notifyLevel }));
     return () => {
       socket.disconnect();
       socketRef.current = null;
@@ -326,6 +334,12 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       stopRun: (runId: string) => call(async (s) => request(s, "run:stop", { runId })),
       regenerate: (messageId: string) => call(async (s) => request(s, "run:regenerate", { messageId })),
       runSteps: (messageId: string) => call(async (s) => request(s, "run:steps", { messageId })),
+      listMentions: (before?: string) => call(async (s) => request(s, "mentions:list", before ? { before } : {})),
+      setNotifyLevel: (spaceId: string, level: NotifyLevel) =>
+        call(async (s) => {
+          const dto = await request(s, "space:notify", { spaceId, level });
+          dispatch({ type: "notifyLevel", ...dto });
+        }),
     };
   }, [openSpace, loadOlder, send, retry, discard, markRead, setTyping]);
 

@@ -8,6 +8,8 @@ import { countUnread, mergeMessages } from "@/lib/client/timeline";
 import { applyMessageUpdates } from "@/lib/client/message-updates";
 import { isLiveStatus } from "@/lib/runs/run-status";
 import { type PendingMessage, queueFrom, waitForConnection } from "./outbox";
+import type { NotifyLevel } from "@/lib/mentions/notify-levels";
+import { mentionsOf } from "./mention-count";
 
 /** Notes about my unanswered messages kept in memory; older ones are dropped. */
 const UNANSWERED_KEPT = 50;
@@ -87,7 +89,9 @@ export type Action =
   | { type: "decided"; messageId: string }
   /** Messages changed (edited, deleted): their new states, live or from the reconnect catch-up. */
   | { type: "updated"; spaceId: string; messages: MessageDto[] }
-  | { type: "reactions"; spaceId: string; messageId: string; reactions: ReactionDto[] };
+  | { type: "reactions"; spaceId: string; messageId: string; reactions: ReactionDto[] }
+  | { type: "mention"; message: MessageDto }
+  | { type: "notifyLevel"; spaceId: string; notifyLevel: NotifyLevel };
 
 export function initialState(meId: string, activeSpaceId: string | null): WorkspaceState {
   return {
@@ -147,8 +151,21 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
   switch (action.type) {
     case "spaces":
       return { ...state, spaces: Object.fromEntries(action.spaces.map((s) => [s.id, s])) };
-    case "space":
-      return { ...state, spaces: { ...state.spaces, [action.space.id]: action.space } };
+    case "space": {
+      // A single space's refresh has no mention count or notify level: keep the ones known.
+      const known = state.spaces[action.space.id];
+      const kept = { mentionCount: known?.mentionCount, notifyLevel: known?.notifyLevel };
+      return { ...state, spaces: { ...state.spaces, [action.space.id]: { ...kept, ...action.space } } };
+    }
+    case "mention": {
+      const space = state.spaces[action.message.spaceId];
+      if (!space || action.message.seq <= space.lastSeenSeq) return state;
+      return { ...state, spaces: { ...state.spaces, [space.id]: { ...space, mentionCount: (space.mentionCount ?? 0) + 1 } } };
+    }
+    case "notifyLevel": {
+      const space = state.spaces[action.spaceId];
+      return space ? { ...state, spaces: { ...state.spaces, [space.id]: { ...space, notifyLevel: action.notifyLevel } } } : state;
+    }
     case "spaceRemoved": {
       const { [action.spaceId]: _gone, ...spaces } = state.spaces;
       const { [action.spaceId]: _t, ...timelines } = state.timelines;
@@ -255,6 +272,9 @@ export function reducer(state: WorkspaceState, action: Action): WorkspaceState {
             members,
             lastSeenSeq: mine ? lastSeenSeq : space.lastSeenSeq,
             unreadCount: mine ? Math.min(unreadCount, space.unreadCount) : unreadCount,
+            mentionCount: mine
+              ? Math.min(mentionsOf(state.timelines[spaceId]?.messages ?? [], lastSeenSeq, state.meId), space.mentionCount ?? 0)
+              : space.mentionCount,
           },
         },
       };

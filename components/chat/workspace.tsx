@@ -14,6 +14,10 @@ import { QuickSwitcher } from "./quick-switcher";
 import { AddMembersDialog, NewChannelDialog, NewDirectDialog } from "./space-dialogs";
 import { ChannelBrowser } from "./channel-browser";
 import { ChannelSettingsDialog } from "./channel-settings";
+import { MentionNamesRoot } from "./mention-names";
+import { MentionsView } from "./mentions-view";
+import { NotificationsBanner } from "./notifications-banner";
+import { OPEN_URL_EVENT } from "@/lib/client/notify";
 
 export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: string | null }) {
   const { state, actions } = useWorkspace(me.entity.id, initialSpaceId);
@@ -24,6 +28,21 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
   const [sidebarOpen, setSidebarOpen] = useState(false);
   // My cursor at the moment each space was opened: where the "New messages" divider goes.
   const [openedAt, setOpenedAt] = useState<Record<string, number>>({});
+  // The Mentions view replaces the open space (its URL is /spaces/mentions).
+  const [mentionsOpen, setMentionsOpen] = useState(initialSpaceId === "mentions");
+  const mentionTotal = Object.values(state.spaces).reduce((n, s) => n + (s.mentionCount ?? 0), 0);
+  const mentionNames = useMemo(
+    () => ({
+      meId: me.entity.id,
+      entities: new Map(state.entities.map((e) => [e.id, e.name])),
+      spaces: new Map(
+        Object.values(state.spaces)
+          .filter((s) => s.kind === "channel")
+          .map((s) => [s.id, s.name]),
+      ),
+    }),
+    [me.entity.id, state.entities, state.spaces],
+  );
 
   const spaces = useMemo(() => {
     const list = Object.values(state.spaces);
@@ -39,18 +58,35 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
         return rest;
       });
       actions.openSpace(spaceId);
+      setMentionsOpen(false);
       setSidebarOpen(false);
       if (window.location.pathname !== `/spaces/${spaceId}`) window.history.pushState(null, "", `/spaces/${spaceId}`);
     },
     [actions],
   );
 
+  const openMentions = useCallback(() => {
+    setMentionsOpen(true);
+    setSidebarOpen(false);
+    if (window.location.pathname !== "/spaces/mentions") window.history.pushState(null, "", "/spaces/mentions");
+  }, []);
+
+  // A clicked notification opens its space here, without a page load.
+  useEffect(() => {
+    const onOpenUrl = (e: Event) => {
+      const id = String((e as CustomEvent).detail).split("/")[2];
+      if (id) open(id);
+    };
+    window.addEventListener(OPEN_URL_EVENT, onOpenUrl);
+    return () => window.removeEventListener(OPEN_URL_EVENT, onOpenUrl);
+  }, [open]);
+
   // No (valid) space in the URL: open #general or the first space once the list arrives.
   useEffect(() => {
-    if (activeId || spaces.length === 0) return;
+    if (mentionsOpen || activeId || spaces.length === 0) return;
     const fallback = spaces.find((s) => s.name === "general" && s.kind === "channel") ?? spaces[0];
     if (fallback) open(fallback.id);
-  }, [activeId, spaces, open]);
+  }, [mentionsOpen, activeId, spaces, open]);
 
   useEffect(() => {
     if (active && openedAt[active.id] === undefined) setOpenedAt((o) => ({ ...o, [active.id]: active.lastSeenSeq }));
@@ -59,7 +95,8 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
   useEffect(() => {
     const onPop = () => {
       const id = window.location.pathname.split("/")[2];
-      if (id) actions.openSpace(id);
+      setMentionsOpen(id === "mentions");
+      if (id && id !== "mentions") actions.openSpace(id);
     };
     window.addEventListener("popstate", onPop);
     return () => window.removeEventListener("popstate", onPop);
@@ -90,7 +127,7 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
   const canManage = !!active && (me.isAdmin || active.members.some((m) => m.id === me.entity.id && m.role !== "member"));
 
   return (
-    <div className="relative flex h-dvh overflow-hidden">
+    <MentionNamesRoot value={{ ...mentionNames, onOpenSpace: open }} className="relative flex h-dvh overflow-hidden">
       <div
         className={clsx(
           "z-30 max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:transition-transform",
@@ -100,7 +137,7 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
         <Sidebar
           me={{ name: me.entity.name, email: me.email, isAdmin: me.isAdmin }}
           spaces={spaces}
-          activeSpaceId={activeId}
+          activeSpaceId={mentionsOpen ? null : activeId}
           online={state.online}
           meId={me.entity.id}
           connection={state.connection}
@@ -110,6 +147,8 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
           onBrowseChannels={() => setDialog("browse")}
           notices={state.notices}
           onDismissNotice={actions.dismissNotice}
+          mentionsActive={mentionsOpen}
+          onOpenMentions={openMentions}
         />
       </div>
       {sidebarOpen && (
@@ -130,8 +169,11 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
             Reconnecting… messages you send will go out when the connection is back.
           </div>
         )}
+        <NotificationsBanner />
         <div className="flex min-h-0 min-w-0 flex-1">
-          {active ? (
+          {mentionsOpen ? (
+            <MentionsView load={actions.listMentions} liveKey={mentionTotal} onJump={(spaceId) => open(spaceId)} onOpenSidebar={() => setSidebarOpen(true)} />
+          ) : active ? (
             <SpaceView
               space={active}
               timeline={state.timelines[active.id]}
@@ -271,7 +313,7 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
           onAdd={async (ids) => actions.upsertSpace(await actions.addMembers(active.id, ids))}
         />
       )}
-    </div>
+    </MentionNamesRoot>
   );
 }
 

@@ -19,3 +19,13 @@ export function mentions(text: string, name: string): boolean {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return new RegExp(`(^|[^\\w])@?${escaped}(?![\\w])`, "i").test(text);
 }
+
+/**
+ * True when `text` addresses the agent: a `<@entityId>` reference to it (what the composer's
+ * autocomplete and the server's "@Name" resolution store), or its name as `mentions` reads it.
+ * The reference survives the agent being renamed; the name keeps older messages and plain
+ * API text working.
+ */
+export function mentionsEntity(text: string, entity: { id: string; name: string }): boolean {
+  return text.includes(`<@${entity.id}>`) || mentions(text, entity.name);
+}

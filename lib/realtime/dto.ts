@@ -2,6 +2,7 @@
 import type { QuestionDto } from "../questions/question";
 import type { RunStatus } from "@/lib/runs/run-status";
 import type { ReplyMode } from "@/lib/agents/reply-modes";
+import type { NotifyLevel } from "@/lib/mentions/notify-levels";
 
 export type EntityType = "human" | "agent";
 export type SpaceKind = "channel" | "direct";
@@ -100,6 +101,10 @@ export interface SpaceDto {
   description: string;
   /** Archived: read-only, out of the sidebar; members can still open and read it. */
   archived: boolean;
+  /** Mentions of the caller newer than their read cursor (in the space list; absent elsewhere). */
+  mentionCount?: number;
+  /** The caller's notify level here (in the space list; absent elsewhere). */
+  notifyLevel?: NotifyLevel;
 }
 
 /** A channel as the channel browser lists it: what anyone in the workspace may know of a public channel (never its messages). */
@@ -205,4 +210,22 @@ export interface ThreadListDto {
   nextBefore: string | null;
   /** Threads with unread replies, in all. */
   unreadThreads: number;
+}
+
+/** A message that mentions the caller, for the Mentions view. */
+export interface MentionDto {
+  message: MessageDto;
+  spaceName: string;
+  spaceKind: SpaceKind;
+}
+
+export interface MentionPageDto {
+  mentions: MentionDto[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface NotifyLevelDto {
+  spaceId: string;
+  notifyLevel: NotifyLevel;
 }

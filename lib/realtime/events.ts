@@ -19,6 +19,9 @@ import type { ThreadListDto, ThreadPageDto, ThreadSummaryDto } from "./dto";
 import type { ReactionDto } from "./dto";
 import type { QuestionDto } from "../questions/question";
 import type { RunStepsDto } from "../runs/run-steps";
+import { MAX_MENTIONS_PAGE_SIZE } from "../limits";
+import { NOTIFY_LEVELS } from "../mentions/notify-levels";
+import type { MentionPageDto, NotifyLevelDto } from "./dto";
 
 export const PROTOCOL_VERSION = 2;
 
@@ -146,6 +149,12 @@ export const answerQuestionInput = z.object({ messageId: id, option: z.string().
 /** Steering an agent from the chat: stop a run; regenerate or list the steps behind an agent's message. */
 export const runIdInput = z.object({ runId: id }).strict();
 export const messageIdInput = z.object({ messageId: id }).strict();
+/** A page of the Mentions view: `before` is the previous page's nextCursor (opaque). */
+export const mentionsListInput = z.object({
+  before: z.string().min(1).max(200).optional(),
+  limit: z.number().int().min(1).max(MAX_MENTIONS_PAGE_SIZE).optional(),
+});
+export const notifyLevelInput = z.object({ spaceId: id, level: z.enum(NOTIFY_LEVELS) });
 
 /** `retryAfterS` comes with rate_limited: when the same request would be accepted. */
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string; retryAfterS?: number } };
@@ -191,6 +200,8 @@ export interface ClientToServerEvents {
   "run:stop": (p: z.input<typeof runIdInput>, ack: AckFn<{ stopped: boolean }>) => void;
   "run:regenerate": (p: z.input<typeof messageIdInput>, ack: AckFn<{ runId: string }>) => void;
   "run:steps": (p: z.input<typeof messageIdInput>, ack: AckFn<RunStepsDto>) => void;
+  "mentions:list": (p: z.input<typeof mentionsListInput>, ack: AckFn<MentionPageDto>) => void;
+  "space:notify": (p: z.input<typeof notifyLevelInput>, ack: AckFn<NotifyLevelDto>) => void;
 }
 
 export interface ServerToClientEvents {
@@ -238,6 +249,10 @@ export interface ServerToClientEvents {
   "question:asked": (p: { question: QuestionDto; agentName: string; spaceName: string }) => void;
   /** An agent's message was regenerated: a new run answers the same trigger; the old answer stays, marked. To the space. */
   "message:regenerated": (p: { spaceId: string; messageId: string; runId: string }) => void;
+  /** The receiver was mentioned in a message (to the mentioned entity only, after the space's message:new). */
+  "mention:new": (p: { message: MessageDto }) => void;
+  /** The receiver changed a space's notify level (to their own sockets, so other tabs follow). */
+  "space:notify": (p: NotifyLevelDto) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

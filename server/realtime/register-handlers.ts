@@ -27,6 +27,7 @@ import { registerMessageChangeHandlers } from "./handlers/message-changes";
 import { registerThreadHandlers } from "./handlers/threads";
 import { registerReactionHandlers } from "./handlers/reactions";
 import { registerSteeringHandlers } from "./handlers/steering";
+import { registerMentionHandlers } from "./handlers/mentions";
 
 const empty = z.object({}).passthrough();
 
@@ -129,5 +130,6 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
   registerThreadHandlers(on, deps, actor, limit);
   registerReactionHandlers(on, deps, actor);
   registerSteeringHandlers(on, deps, actor, limit);
+  registerMentionHandlers(on, limit, deps, actor);
   return queue;
 }

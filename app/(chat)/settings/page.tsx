@@ -5,6 +5,7 @@ import { ApiTokens } from "@/components/settings/api-tokens";
 import { SignOutButton } from "@/components/settings/sign-out-button";
 import { SignOutEverywhereButton } from "@/components/settings/sign-out-everywhere";
 import { ConnectedAccounts } from "@/components/settings/connected-accounts";
+import { NotificationSettings } from "@/components/settings/notification-settings";
 import { getDb } from "@/server/db/client";
 import { env } from "@/server/env";
 import { configuredOAuthProviders } from "@/server/auth/oauth-providers";
@@ -45,6 +46,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
         </div>
       </section>
       {oauth.length > 0 && <ConnectedAccounts providers={oauth} initialError={signInErrorMessage(error, provider, signupPolicyOf(e).domains)} />}
+      <NotificationSettings />
       <ApiTokens />
     </main>
   );

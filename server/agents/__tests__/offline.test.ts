@@ -76,8 +76,9 @@ describe("offline model", () => {
     const agentMsgs = await srv.deps.db.message.findMany({ where: { sender: { type: "agent" } }, orderBy: { seq: "asc" } });
     expect(agentMsgs.map((m) => m.chainDepth)).toEqual([0, 1, 2, 3, 4, 5].slice(0, MAX_CHAIN_DEPTH + 1));
     const all = await texts();
-    expect(all[1]).toMatch(/^Critic: .*@Planner, what's your take\?/);
-    expect(all[2]).toMatch(/^Planner: .*@Scout, over to you\./);
+    // "@Planner" written by the agent is stored as a reference to Planner (lib/mentions/format.ts).
+    expect(all[1]).toMatch(/^Critic: .*<@[\w-]+>, what's your take\?/);
+    expect(all[2]).toMatch(/^Planner: .*<@[\w-]+>, over to you\./);
     const stop = await srv.deps.db.triggerDecision.findFirst({ where: { decision: "refused" } });
     expect(stop?.reason).toContain("chain depth limit reached");
   });

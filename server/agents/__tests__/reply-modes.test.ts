@@ -20,12 +20,15 @@ afterEach(async () => {
 async function setup() {
   const s = await startAgentScenario({ Scout: replyOnce("Scout here") }, { spaceName: "ops" });
   srv = s.srv;
+  // By the words said: a typed "@Scout" is stored as a reference, so not by the stored text.
+  const said = new Map<string, string>();
   const decisions = async (text: string) => {
-    const m = await srv!.deps.db.message.findFirstOrThrow({ where: { text } });
+    const m = await srv!.deps.db.message.findUniqueOrThrow({ where: { id: said.get(text) ?? "" } });
     return srv!.deps.db.triggerDecision.findMany({ where: { messageId: m.id }, select: { decision: true, reason: true } });
   };
   const say = async (text: string, replyToMessageId?: string) => {
     const sent = await sendMessage(s.srv.deps, s.ada.actor, { spaceId: s.space.id, text, replyToMessageId });
+    said.set(text, sent.message.id);
     await s.srv.gateway.idle();
     return sent.message;
   };

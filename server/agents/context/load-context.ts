@@ -10,6 +10,7 @@ import type { Run as RunRow } from "@/generated/prisma/client";
 type Run = Omit<RunRow, "contextSnapshot">;
 import type { ContextInput, HistoryMessage, MessageOrigin, TriggerInput } from "./context-input";
 import { historyReactions, toHistoryMessage } from "./history-message";
+import { renderMentionsForAgent } from "./render-mentions";
 import { waitResult, type WaitState } from "../runs/waits";
 import { describeSchedule } from "../../domain/agents/schedule";
 import { visibleWithin } from "../../domain/agents/provenance";
@@ -87,7 +88,8 @@ export async function loadContext(
   const senders = new Map(senderRows.map((e) => [e.id, e.name]));
 
   const modes = new Map(modeRows.map((m) => [m.spaceId, m.replyMode]));
-  return {
+  // Mention references in any message text read as "@Name" / "#channel" (render-mentions.ts).
+  const input: Omit<ContextInput, "maxTokens"> = {
     now: opts.now.toISOString(),
     agent,
     runId: run.id,
@@ -154,6 +156,7 @@ export async function loadContext(
       ? await loadMessageChanges(db, { id: run.id, agentId: agent.id, startedAt: run.startedAt }, agent.entityId, history.space.id, opts.now)
       : null,
   };
+  return renderMentionsForAgent(db, input, agent.entityId);
 }
 
 async function loadTrigger(db: Db, run: Run): Promise<TriggerInput> {

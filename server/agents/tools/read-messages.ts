@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { READ_MESSAGES_LIMIT } from "@/lib/limits";
 import { requireMembership } from "../../domain/spaces/require-membership";
+import { renderMentionsForAgent } from "../context/render-mentions";
 import { AppError } from "../../domain/errors";
 import { loadHistory } from "../context/load-context";
 import { messageLine } from "../context/format";
@@ -28,9 +29,11 @@ export const readMessagesTool = defineTool({
     if (!spaceId) throw new AppError("bad_request", "No spaceId given and no active space.");
     requireInReach(scope.run.reach, spaceId);
     await requireMembership(scope.ctx.db, spaceId, scope.agent.entityId);
-    const h = await loadHistory(scope.ctx.db, spaceId, scope.agent.entityId, input.limit ?? READ_MESSAGES_LIMIT, input.offset ?? 0);
+    const loaded = await loadHistory(scope.ctx.db, spaceId, scope.agent.entityId, input.limit ?? READ_MESSAGES_LIMIT, input.offset ?? 0);
     // Removed from the space between the two reads.
-    if (!h) throw new AppError("not_found", "Space not found or you are not a member");
+    if (!loaded) throw new AppError("not_found", "Space not found or you are not a member");
+    // Mentions read as "@Name" / "#channel", as in the context (render-mentions.ts).
+    const h = await renderMentionsForAgent(scope.ctx.db, loaded, scope.agent.entityId);
     // Requests another run of the agent is to handle say so: reading them is not handling them.
     const pending = await pendingTriggers(scope.ctx.db, scope.agent, scope.run.id, spaceId);
     const lines = h.messages.map((m) =>

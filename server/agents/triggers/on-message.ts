@@ -14,7 +14,7 @@ import { resolveWaitsFor } from "../runs/waits";
 import { log } from "../../log";
 import { MAX_QUEUED_RUNS_PER_AGENT } from "@/lib/limits";
 import { intersect, reachForMessage, reachMemberships, senderScope } from "../reach/reach";
-import { mentions, type ReplyMode } from "@/lib/agents/reply-modes";
+import { mentionsEntity, type ReplyMode } from "@/lib/agents/reply-modes";
 import { reasonForMember } from "@/lib/agents/decision-reason";
 import { budgetRefusal, spaceBudgetRefusal } from "./daily-budget";
 import { rooms } from "@/lib/realtime/events";
@@ -95,7 +95,7 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto, opts: { onlyEnti
       await decide("refused", "agent is disabled");
       continue;
     }
-    const refusal = replyModeRefusal(entity.replyMode, entity.id === repliesTo || mentions(m.text, entity.name) || addressedInThread(inThread, entity.id));
+    const refusal = replyModeRefusal(entity.replyMode, entity.id === repliesTo || mentionsEntity(m.text, entity) || addressedInThread(inThread, entity.id));
     if (refusal) {
       await decide("refused", refusal);
       continue;

@@ -21,6 +21,8 @@ export interface NewMessage {
   runId?: string;
   chainDepth?: number;
   origin?: Prisma.InputJsonValue;
+  /** Members the message mentions: a Mention row each, in the same statement (members only, checked there). */
+  mentionIds?: string[];
 }
 
 interface Inserted {
@@ -33,6 +35,8 @@ interface Inserted {
   replySeq: number | null;
   replyText: string | null;
   replySenderName: string | null;
+  /** With mentionIds: the members a Mention row was written for. */
+  mentionedIds?: string[] | null;
 }
 
 /**
@@ -44,12 +48,14 @@ interface Inserted {
  * or when the message it replies to is not in that space: the caller tells which apart, on
  * that rare path only, so that a send costs one round trip.
  */
-export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow | null> {
+export async function insertMessage(db: Db, m: NewMessage): Promise<(MessageRow & { mentionedIds: string[] }) | null> {
   const id = randomUUID();
   const origin = m.origin === undefined ? null : JSON.stringify(m.origin);
   // UTC from here, as Prisma writes timestamps (the column has no time zone; the server's may not be UTC).
   const createdAt = new Date();
-  const rows = await db.$queryRaw<Inserted[]>`
+  const rows = m.mentionIds?.length
+    ? await insertWithMentions(db, id, m, origin, createdAt, m.mentionIds)
+    : await db.$queryRaw<Inserted[]>`
     SELECT * FROM parley_insert_message(${id}, ${m.spaceId}, ${m.senderId}, ${m.text}, ${m.replyToMessageId ?? null},
       ${m.clientMessageId ?? null}, ${m.runId ?? null}, ${m.chainDepth ?? 0}::int, ${origin}::jsonb, ${createdAt.toISOString()}::timestamp)`;
   const row = rows[0];
@@ -66,10 +72,32 @@ export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow |
     chainDepth: m.chainDepth ?? 0,
     chainStopLimit: null,
     createdAt,
+    mentionedIds: row.mentionedIds ?? [],
     sender: { id: m.senderId, name: row.senderName, type: row.senderType, avatarColor: row.senderAvatarColor },
     replyTo:
       row.replyId && row.replySeq !== null
         ? { id: row.replyId, seq: row.replySeq, text: row.replyText ?? "", sender: { name: row.replySenderName ?? "" } }
         : null,
   };
+}
+
+/**
+ * The same statement with the message's Mention rows: one per mentioned id that is still a
+ * member of the space, written only if the message was (a retry's unique violation rolls the
+ * whole statement back, so mentions are never doubled). The function runs once (a volatile
+ * function in a CTE is not inlined).
+ */
+function insertWithMentions(db: Db, id: string, m: NewMessage, origin: string | null, createdAt: Date, mentionIds: string[]) {
+  const at = createdAt.toISOString();
+  return db.$queryRaw<Inserted[]>`
+    WITH m AS (
+      SELECT * FROM parley_insert_message(${id}, ${m.spaceId}, ${m.senderId}, ${m.text}, ${m.replyToMessageId ?? null},
+        ${m.clientMessageId ?? null}, ${m.runId ?? null}, ${m.chainDepth ?? 0}::int, ${origin}::jsonb, ${at}::timestamp)
+    ), mentioned AS (
+      INSERT INTO "Mention" ("messageId", "spaceId", "seq", "mentionedEntityId", "createdAt")
+      SELECT m.id, ${m.spaceId}, m.seq, mb."entityId", ${at}::timestamp
+      FROM m JOIN "Membership" mb ON mb."spaceId" = ${m.spaceId} AND mb."entityId" = ANY(${mentionIds}::text[]) AND mb."entityId" <> ${m.senderId}
+      RETURNING "mentionedEntityId"
+    )
+    SELECT m.*, (SELECT array_agg("mentionedEntityId") FROM mentioned) AS "mentionedIds" FROM m`;
 }

@@ -14,6 +14,7 @@ import { isUniqueViolation } from "../../db/unique-violation";
 import { insertInSeqOrder } from "./ordered-publish";
 import { insertThreadReply } from "../threads/insert-thread-reply";
 import { threadRootRefusal } from "../threads/thread-refusal";
+import { prepareMentions } from "../mentions/prepare-mentions";
 
 export interface SendMessageInput {
   spaceId: string;
@@ -44,6 +45,9 @@ export async function sendMessage(deps: Deps, actor: Actor, input: SendMessageIn
   // A thread reply answers its thread, not one message of it; "also in channel" says where a thread reply shows.
   if (input.threadRootId && input.replyToMessageId) throw new AppError("bad_request", "A thread reply cannot also reply to a message");
   if (input.alsoInChannel && !input.threadRootId) throw new AppError("bad_request", "alsoInChannel is for thread replies");
+  // Typed "@Name"s of members become references; the mentioned members get a Mention row in
+  // the insert statement and a mention:new after the space's message:new.
+  const { text, mentionIds } = await prepareMentions(db, input.spaceId, actor.entityId, input.text);
   // One statement checks membership (and the quoted message), stores and moves the cursor;
   // a retry's stored copy is found by the key's unique violation below, not looked up first,
   // so a first send costs one round trip.
@@ -56,7 +60,7 @@ export async function sendMessage(deps: Deps, actor: Actor, input: SendMessageIn
           ? insertThreadReply(db, {
               spaceId: input.spaceId,
               senderId: actor.entityId,
-              text: input.text,
+              text,
               threadRootId: input.threadRootId,
               alsoInChannel: input.alsoInChannel === true,
               clientMessageId: input.clientMessageId,
@@ -67,7 +71,8 @@ export async function sendMessage(deps: Deps, actor: Actor, input: SendMessageIn
           : insertMessage(db, {
               spaceId: input.spaceId,
               senderId: actor.entityId,
-              text: input.text,
+              text,
+              mentionIds,
               replyToMessageId: input.replyToMessageId,
               clientMessageId: input.clientMessageId,
               runId: input.runId,
@@ -77,7 +82,10 @@ export async function sendMessage(deps: Deps, actor: Actor, input: SendMessageIn
       // No read:updated for the sender's own cursor: clients move it on message:new (a sender
       // has read what they wrote), which halves the frames every message costs the space.
       (r) => {
-        events.publish(rooms.space(input.spaceId), "message:new", { message: toMessageDto(r) });
+        const message = toMessageDto(r);
+        events.publish(rooms.space(input.spaceId), "message:new", { message });
+        // Thread replies are stored by their own statement, which writes no Mention rows yet.
+        for (const id of "mentionedIds" in r ? (r.mentionedIds as string[]) : []) events.publish(rooms.entity(id), "mention:new", { message });
         // The root's new summary follows its reply, so a client never counts a reply it has not got.
         if ("rootSummary" in r && r.threadRootId)
           events.publish(rooms.space(input.spaceId), "thread:updated", {

@@ -11,7 +11,7 @@ export async function listSpaces({ db }: Pick<Deps, "db">, actor: Actor): Promis
     include: { space: true },
   });
   if (mine.length === 0) return [];
-  const [members, unread] = await Promise.all([
+  const [members, unread, mentioned] = await Promise.all([
     db.membership.findMany({
       where: { spaceId: { in: mine.map((m) => m.spaceId) } },
       include: { entity: { select: memberEntitySelect } },
@@ -23,7 +23,14 @@ export async function listSpaces({ db }: Pick<Deps, "db">, actor: Actor): Promis
         (SELECT count(*)::int FROM "Message" x
           WHERE x."spaceId" = mb."spaceId" AND x.seq > mb."lastSeenSeq" AND x."senderId" <> mb."entityId") AS unread
       FROM "Membership" mb WHERE mb."entityId" = ${entityId}`,
+    // Mentions of me after my cursor, per space (the Mention (entity, space, seq) index).
+    db.$queryRaw<{ spaceId: string; mentions: number }[]>`
+      SELECT mn."spaceId" AS "spaceId", count(*)::int AS mentions
+      FROM "Mention" mn JOIN "Membership" mb ON mb."spaceId" = mn."spaceId" AND mb."entityId" = mn."mentionedEntityId"
+      WHERE mn."mentionedEntityId" = ${entityId} AND mn.seq > mb."lastSeenSeq"
+      GROUP BY mn."spaceId"`,
   ]);
+  const mentionsBySpace = new Map(mentioned.map((m) => [m.spaceId, Number(m.mentions)]));
   const unreadBySpace = new Map(unread.map((u) => [u.spaceId, Number(u.unread)]));
   const membersBySpace = new Map<string, typeof members>();
   for (const m of members) {
@@ -32,6 +39,10 @@ export async function listSpaces({ db }: Pick<Deps, "db">, actor: Actor): Promis
     else membersBySpace.set(m.spaceId, [m]);
   }
   return mine
-    .map((me) => toSpaceDto(me.space, membersBySpace.get(me.spaceId) ?? [], me, unreadBySpace.get(me.spaceId) ?? 0))
+    .map((me) => ({
+      ...toSpaceDto(me.space, membersBySpace.get(me.spaceId) ?? [], me, unreadBySpace.get(me.spaceId) ?? 0),
+      mentionCount: mentionsBySpace.get(me.spaceId) ?? 0,
+      notifyLevel: me.notifyLevel,
+    }))
     .sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === "channel" ? -1 : 1));
 }
