@@ -2,6 +2,7 @@
 // client payload has a zod schema that the server parses before doing anything.
 import { z } from "zod";
 import { MAX_MESSAGE_LENGTH, MAX_PAGE_SIZE, MAX_REPLAY_BATCH, MAX_SPACE_NAME_LENGTH } from "../limits";
+import type { FailureNoteDto } from "../agents/failure-notes";
 import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunEventDto, RunStreamDto, SpaceDto, UnansweredDto } from "./dto";
 
 export const PROTOCOL_VERSION = 2;
@@ -105,6 +106,8 @@ export interface ServerToClientEvents {
   "run:draft_withdrawn": (p: { runId: string; spaceId: string; clientMessageId: string }) => void;
   /** The receiver's message woke no agent (each refused it or folded it into a queued run): why, per agent. Only to its sender. */
   "message:unanswered": (p: UnansweredDto) => void;
+  /** An agent couldn't answer the receiver's message (its run failed, or it was refused for a reason only a fix lifts): a member-safe note. Only to the message's sender. */
+  "run:failure_note": (p: FailureNoteDto) => void;
   /** Agents were refused this message at the space's chain depth limit: the chain stopped here (to the space). */
   "message:chain_stopped": (p: { spaceId: string; messageId: string; limit: number }) => void;
   /**
