@@ -4,6 +4,7 @@ import clsx from "clsx";
 import type { AgentStatus, EntityDto, MemberDto, MessageDto, RunStreamDto, UnansweredDto } from "@/lib/realtime/dto";
 import { Avatar } from "./avatar";
 import { Markdown } from "./markdown";
+import { FailureNotesFor } from "./failure-notes";
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
@@ -149,6 +150,7 @@ export const MessageItem = memo(function MessageItem({
             {unanswered.agents.map((a) => `${a.name} — ${a.decision === "folded" ? "will see it in the run it already has queued here" : a.reason}`).join("; ")}
           </p>
         )}
+        <FailureNotesFor messageId={message.id} />
         {seenBy && seenBy.length > 0 && (
           // A note beside the message; not a live region, so receipts are not read out as they change.
           <p role="note" className="mt-0.5 text-xs text-zinc-500" aria-label={`Seen by ${seenBy.map((m) => m.name).join(", ")}`}>

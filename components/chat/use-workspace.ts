@@ -2,7 +2,7 @@
 // Connects the socket, keeps the workspace state in sync with the server, and exposes
 // the actions the UI needs. Reconnects replay exactly the missed messages by seq, and the
 // outbox (outbox.ts) re-sends with each message's idempotency key, so nothing is lost or doubled.
-import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { MessageDto } from "@/lib/realtime/dto";
 import { connectSocket, request, RequestError, type ClientSocket } from "@/lib/client/socket";
 import { READ_RECEIPT_DEBOUNCE_MS } from "@/lib/limits";
@@ -14,6 +14,8 @@ import { loadOutbox, nextInOutbox, outcomeOf, saveOutbox } from "./outbox";
 export function useWorkspace(meId: string, initialSpaceId: string | null) {
   const [state, dispatch] = useReducer(reducer, initialState(meId, initialSpaceId));
   const socketRef = useRef<ClientSocket | null>(null);
+  // The same socket, as state: for feature hooks that listen on it (failure notes).
+  const [socket, setSocket] = useState<ClientSocket | null>(null);
   const stateRef = useRef<WorkspaceState>(state);
   stateRef.current = state;
   const readTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
@@ -79,6 +81,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
   useEffect(() => {
     const socket = connectSocket();
     socketRef.current = socket;
+    setSocket(socket);
     // A handle for debugging from the console and for the reconnect end-to-end test.
     (window as unknown as { parleySocket?: ClientSocket }).parleySocket = socket;
     let firstConnect = true;
@@ -282,7 +285,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
     };
   }, [openSpace, loadOlder, send, retry, discard, markRead, setTyping]);
 
-  return { state, actions };
+  return { state, actions, socket };
 }
 
 export type WorkspaceActions = ReturnType<typeof useWorkspace>["actions"];

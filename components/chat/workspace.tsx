@@ -8,13 +8,14 @@ import { useWorkspace } from "./use-workspace";
 import { agentActivity, type WorkspaceState } from "./workspace-reducer";
 import { Sidebar } from "./sidebar";
 import { SpaceView } from "./space-view";
+import { FailureNotesProvider } from "./failure-notes";
 import { MembersPanel } from "./members-panel";
 import { ChainPanel } from "./chain-panel";
 import { QuickSwitcher } from "./quick-switcher";
 import { AddMembersDialog, NewChannelDialog, NewDirectDialog } from "./space-dialogs";
 
 export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: string | null }) {
-  const { state, actions } = useWorkspace(me.entity.id, initialSpaceId);
+  const { state, actions, socket } = useWorkspace(me.entity.id, initialSpaceId);
   const [dialog, setDialog] = useState<"channel" | "direct" | "add" | "switcher" | null>(null);
   const [membersOpen, setMembersOpen] = useState(false);
   /** The message whose agent chain the side panel shows. */
@@ -127,6 +128,7 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
             Reconnecting… messages you send will go out when the connection is back.
           </div>
         )}
+        <FailureNotesProvider socket={socket} spaceId={active?.id ?? null} isAdmin={me.isAdmin}>
         <div className="flex min-h-0 min-w-0 flex-1">
           {active ? (
             <SpaceView
@@ -189,6 +191,7 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
             />
           )}
         </div>
+        </FailureNotesProvider>
       </main>
       <QuickSwitcher
         open={dialog === "switcher"}

@@ -64,6 +64,11 @@ export async function createAgent(
   return { id: agent.id, entityId: agent.entityId, name };
 }
 
+/** Puts a channel's agents in reply mode `every`, for tests of what a run does rather than of who wakes. */
+export async function everyMessage(db: Db, spaceId: string) {
+  await db.membership.updateMany({ where: { spaceId, entity: { type: "agent" } }, data: { replyMode: "every" } });
+}
+
 /**
  * Adds members to a channel. Agents are put in reply mode `every` unless `replyMode` says
  * otherwise: the gateway's mechanics are tested one message → one run, and the tests of who

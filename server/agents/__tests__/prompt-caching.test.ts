@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MockLanguageModelV4, convertArrayToReadableStream } from "ai/test";
 import type { LanguageModelV4CallOptions, LanguageModelV4Usage } from "@ai-sdk/provider";
 import { startTestServer, type TestServer } from "../../testing/test-server";
-import { createAgent, replyToHumans, startAgentScenario } from "../../testing/agents";
+import { createAgent, replyToHumans, startAgentScenario, everyMessage } from "../../testing/agents";
 import { commonPrefixShare } from "../../testing/prompt-prefix";
 import { HISTORY_WINDOW } from "@/lib/limits";
 import { createChannel } from "../../domain/spaces/create-channel";
@@ -64,6 +64,7 @@ async function scenario() {
     "openai-compatible": await createAgent(srv.deps.db, "Llama", { provider: "openai-compatible" }),
   };
   const space = await createChannel(srv.deps, ada.actor, { name: "general", memberIds: Object.values(agents).map((a) => a.entityId) });
+  await everyMessage(srv.deps.db, space.id);
   await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "Good morning" });
   await srv.gateway.idle();
   const runOf = (agentId: string) => srv.deps.db.run.findFirstOrThrow({ where: { agentId }, include: { events: { where: { type: "model_step" } } } });

@@ -8,7 +8,8 @@ import type { Run as RunRow } from "@/generated/prisma/client";
 
 /** A run as the context reads it: every column but the text of its previous model call. */
 type Run = Omit<RunRow, "contextSnapshot">;
-import type { ContextInput, HistoryMessage, MessageOrigin, TriggerInput } from "./context-input";
+import type { AddressedTo, ContextInput, EntityRef, HistoryMessage, MessageOrigin, TriggerInput } from "./context-input";
+import { addresseesOf } from "../triggers/addressing/addressees";
 import { toHistoryMessage } from "./history-message";
 import { waitResult, type WaitState } from "../runs/waits";
 import { describeSchedule } from "../../domain/agents/schedule";
@@ -30,7 +31,7 @@ const entitySel = { id: true, name: true, type: true } as const;
 export async function loadContext(
   db: Db,
   run: Run,
-  agent: { id: string; entityId: string; name: string; persona: string; instructions: string },
+  agent: { id: string; entityId: string; name: string; persona: string; instructions: string; topics?: readonly string[] },
   opts: { now: Date },
 ): Promise<Omit<ContextInput, "maxTokens">> {
   const wait = run.waitState as WaitState | null;
@@ -163,17 +164,48 @@ async function loadTrigger(db: Db, run: Run): Promise<TriggerInput> {
   }
   const m = await db.message.findUniqueOrThrow({
     where: { id: run.triggerMessageId! },
-    select: { id: true, text: true, createdAt: true, sender: { select: entitySel }, space: { select: { id: true, name: true } }, origin: true },
+    select: {
+      id: true,
+      text: true,
+      createdAt: true,
+      replyToMessageId: true,
+      sender: { select: entitySel },
+      space: { select: { id: true, name: true, kind: true } },
+      origin: true,
+    },
   });
   return {
     type: "space_message",
-    space: m.space,
+    space: { id: m.space.id, name: m.space.name },
     sender: m.sender,
     message: { id: m.id, text: m.text, createdAt: m.createdAt.toISOString() },
     senderExpectsReply: (m.origin as MessageOrigin | null)?.expectsReply === true,
+    addressedTo: await loadAddressedTo(db, m),
     chainDepth: run.chainDepth,
     folded: await loadFolded(db, run.id, run.reach),
   };
+}
+
+/** Who the trigger is addressed to, decided as the trigger decided it (the space's members now). */
+async function loadAddressedTo(
+  db: Db,
+  m: { text: string; replyToMessageId: string | null; sender: EntityRef; space: { id: string; kind: "channel" | "direct" }; origin: unknown },
+): Promise<AddressedTo[]> {
+  const [members, replied] = await Promise.all([
+    db.membership.findMany({ where: { spaceId: m.space.id }, select: { entity: { select: entitySel } }, take: 1000 }),
+    m.replyToMessageId ? db.message.findUnique({ where: { id: m.replyToMessageId }, select: { senderId: true } }) : null,
+  ]);
+  const byId = new Map(members.map((x) => [x.entity.id, x.entity]));
+  return addresseesOf(
+    {
+      text: m.text,
+      senderId: m.sender.id,
+      replyToSenderId: replied?.senderId ?? null,
+      expectsReply: m.sender.type === "agent" && (m.origin as MessageOrigin | null)?.expectsReply === true,
+      spaceKind: m.space.kind,
+    },
+    members.map((x) => x.entity),
+  ).map((a) => ({ entity: byId.get(a.entityId)!, how: a.how }));
 }
 
 /**
