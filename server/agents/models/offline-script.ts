@@ -86,7 +86,10 @@ export function parseContext(ctx: string): Parsed {
   const answersWait =
     trigIdx > 0 &&
     (marksOf(historyLines[trigIdx]!).includes("[answered the wait of") || marksOf(historyLines[trigIdx - 1]!).includes("[asked with wait: true"));
-  const toYou = field(`\n${trig}`, "addressedToYou");
+  // A question another agent put to every agent (it waits for an answer) is, in the demo, for
+  // the person who asked that agent: the offline model leaves it to them.
+  const askedOnly = /^ {2}addressedTo: you \(asked by an agent/m.test(trig);
+  const toYou = askedOnly ? "false" : field(`\n${trig}`, "addressedToYou");
   const identity = ctx.split("\nPERSONA:\n")[0] ?? "";
   const memories = (ctx.split("\nMEMORIES:\n")[1]?.split("\n\n")[0] ?? "")
     .split("\n")
