@@ -88,7 +88,7 @@ export function parseContext(ctx: string): Parsed {
     (marksOf(historyLines[trigIdx]!).includes("[answered the wait of") || marksOf(historyLines[trigIdx - 1]!).includes("[asked with wait: true"));
   // A question another agent put to every agent (it waits for an answer) is, in the demo, for
   // the person who asked that agent: the offline model leaves it to them.
-  const askedOnly = /^ {2}addressedTo: you \(asked by an agent/m.test(trig);
+  const askedOnly = marksOf(field(`\n${trig}`, "addressedTo") ?? "").includes("you (asked by an agent");
   const toYou = askedOnly ? "false" : field(`\n${trig}`, "addressedToYou");
   const identity = ctx.split("\nPERSONA:\n")[0] ?? "";
   const memories = (ctx.split("\nMEMORIES:\n")[1]?.split("\n\n")[0] ?? "")

@@ -114,8 +114,10 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
   const problems = new Map(agents.map((a) => [a.id, providerProblem(a.agent, env())]));
   // Only agents that could answer compete on topics: a disabled or unconfigured one takes no place.
   const contenders = agents.filter((a) => a.replyMode === "auto" && a.agent.enabled && !problems.get(a.id) && !resumed.has(a.agent.id));
+  // Topics recruit agents for people's messages only: an agent's message addressed to nobody
+  // (its own answer, say) would otherwise set its colleagues talking among themselves.
   const topicWinners = new Map(
-    addressees.length ? [] : bestTopicMatches(m.text, contenders.map((a) => ({ ...a, topics: a.agent.topics }))).map((w) => [w.id, w] as const),
+    addressees.length || fromAgent ? [] : bestTopicMatches(m.text, contenders.map((a) => ({ ...a, topics: a.agent.topics }))).map((w) => [w.id, w] as const),
   );
 
   // The space's budget is the same for every agent: asked once, and only when one is set.
@@ -136,7 +138,7 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
       await decide("refused", "agent is disabled");
       continue;
     }
-    const wake = wakeDecision(entity.replyMode, entity.id, addressees, topicWinners, matchTopics(m.text, entity.agent.topics).score);
+    const wake = wakeDecision(entity.replyMode, entity.id, addressees, topicWinners, fromAgent ? 0 : matchTopics(m.text, entity.agent.topics).score);
     if (!wake.wake) {
       await decide("refused", wake.reason);
       continue;

@@ -3,8 +3,9 @@
 // topics matched best (topic-match.ts) are worked out once per message by the caller.
 //   every      every message (direct spaces' default)
 //   auto       what is addressed to it; a message addressed to someone else wakes no other
-//              agent; one addressed to nobody wakes the (at most MAX_TOPIC_WAKES) agents whose
-//              topics match it best. Everything else is refused "not addressed".
+//              agent; a person's message addressed to nobody wakes the (at most
+//              MAX_TOPIC_WAKES) agents whose topics match it best (an agent's never recruits
+//              others by topic). Everything else is refused "not addressed".
 //   addressed  only what is addressed to it
 //   off        nothing
 import type { ReplyMode } from "@/lib/agents/reply-modes";
