@@ -41,6 +41,8 @@ export interface FakeProvider {
   requests: RecordedRequest[];
   /** Queues replies for the next calls, in order. A call with nothing queued gets a 400 naming it. */
   script(...replies: FakeReply[]): void;
+  /** What GET /v1/models lists (OpenAI's shape); null (the default): the endpoint has no such list (404). */
+  listModels(ids: string[] | null): void;
   /** Replies scripted but not yet asked for. */
   pending(): number;
   /** Forgets the requests and any replies left over, between tests. */
@@ -60,6 +62,7 @@ interface SseEvent {
 export async function startFakeProvider(): Promise<FakeProvider> {
   const requests: RecordedRequest[] = [];
   const queue: FakeReply[] = [];
+  let models: string[] | null = null;
   const server = createServer((req, res) => {
     void handle(req, res).catch((e) => {
       res.destroy(e as Error);
@@ -73,6 +76,10 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     const text = Buffer.concat(chunks).toString("utf8");
     const body = text ? JSON.parse(text) : null;
     requests.push({ path, headers: req.headers, body });
+    if (req.method === "GET" && path === "/v1/models" && models) {
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(JSON.stringify({ object: "list", data: models.map((id) => ({ id, object: "model" })) }));
+    }
     const wire = WIRES[path];
     if (req.method !== "POST" || !wire) return sendError(res, "chat", 404, { kind: "invalid_request", message: `Unknown path ${req.method} ${path}` });
     const reply = queue.shift();
@@ -104,9 +111,13 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     baseURL: `http://127.0.0.1:${port}/v1`,
     host: `127.0.0.1:${port}`,
     requests,
+    listModels: (ids) => {
+      models = ids;
+    },
     script: (...replies) => queue.push(...replies),
     pending: () => queue.length,
     reset: () => {
+      models = null;
       requests.length = 0;
       queue.length = 0;
     },

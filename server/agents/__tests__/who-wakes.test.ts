@@ -145,6 +145,6 @@ describe("who wakes (reply mode auto)", () => {
     expect(s.calls.Planner!.find((c) => c.includes('message: "good morning everyone"'))).toContain("  addressedTo: nobody");
     expect(s.calls.Critic!.find((c) => c.includes(`messageId: ${critic.message.id}`))).toContain("  addressedTo: you (@mentioned)");
     // The rule itself is in the instructions.
-    expect(s.calls.Scout![0]).toContain("Answer what is addressed to you (addressedToYou: true). Do not answer what is addressed to someone else");
+    expect(s.calls.Scout![0]).toContain("Answer what is addressed to you (addressedToYou: true); do not answer what is addressed to someone else unless asked to.");
   });
 });
