@@ -64,7 +64,7 @@ const NOBODY_OFF_TOPIC: Line[] = [
 function day(): Line[] {
   const lines: Line[] = [];
   for (let i = 0; i < 100; i++) {
-    if (i % 5 === 2) lines.push(REQUESTS[(i / 5) % REQUESTS.length | 0]!);
+    if (i % 5 === 2) lines.push(REQUESTS[((i / 5) % REQUESTS.length) | 0]!);
     else if (i % 10 === 4) lines.push((i / 10) % 5 < 2 ? NOBODY_ON_TOPIC[((i / 10) | 0) % 2]! : NOBODY_OFF_TOPIC[((i / 10) | 0) % 3]!);
     else lines.push(PEOPLE[i % PEOPLE.length]!);
   }
@@ -92,7 +92,11 @@ async function runDay(mode: ReplyMode) {
       if (line.asks) requests.push({ id: sent.message.id, asks: line.asks });
       await srv.gateway.idle();
     }
-    const runs = await db.run.findMany({ where: { triggerType: "space_message" }, select: { id: true, triggerMessageId: true, totalTokens: true }, skip: before });
+    const runs = await db.run.findMany({
+      where: { triggerType: "space_message" },
+      select: { id: true, triggerMessageId: true, totalTokens: true },
+      skip: before,
+    });
     const answers = await db.message.findMany({
       where: { spaceId: general.id, sender: { type: "agent" }, runId: { not: null } },
       select: { runId: true, sender: { select: { name: true } } },
@@ -127,7 +131,9 @@ async function main() {
   const auto = results.find((r) => r.mode === "auto")!;
   const perRequest = auto.runs / auto.requests;
   const pass = auto.answeredOnce === auto.requests && perRequest <= MAX_RUNS_PER_REQUEST;
-  console.log(`auto: ${perRequest.toFixed(2)} runs per addressed request (goal ≤ ${MAX_RUNS_PER_REQUEST}); every request answered once: ${auto.answeredOnce === auto.requests}`);
+  console.log(
+    `auto: ${perRequest.toFixed(2)} runs per addressed request (goal ≤ ${MAX_RUNS_PER_REQUEST}); every request answered once: ${auto.answeredOnce === auto.requests}`,
+  );
   console.log(pass ? "PASS" : "FAIL");
   process.exitCode = pass ? 0 : 1;
 }

@@ -103,8 +103,8 @@ export function AgentForm({ agent, providers }: Props) {
             aria-describedby={`${errorId}-topics`}
           />
           <span id={`${errorId}-topics`} className="mt-1 block text-xs text-zinc-500">
-            Comma-separated keywords or short phrases, up to {MAX_AGENT_TOPICS}. In a channel where it replies when addressed or on its topics (the default),
-            a message addressed to nobody wakes the agents whose topics match it best.
+            Comma-separated keywords or short phrases, up to {MAX_AGENT_TOPICS}. In a channel where it replies when addressed or on its topics (the default), a
+            message addressed to nobody wakes the agents whose topics match it best.
           </span>
         </label>
       </section>

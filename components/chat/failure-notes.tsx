@@ -88,7 +88,11 @@ function FailureNote({ note, isAdmin, onRetried }: { note: FailureNoteDto; isAdm
     if (!note.runId) return;
     setState("retrying");
     try {
-      const res = await fetch(`/api/runs/${encodeURIComponent(note.runId)}/retry`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      const res = await fetch(`/api/runs/${encodeURIComponent(note.runId)}/retry`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
       if (!res.ok) {
         const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
         throw new Error(body?.error?.message ?? `Retry failed (${res.status})`);

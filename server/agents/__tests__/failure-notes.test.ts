@@ -73,14 +73,18 @@ describe("failure notes", () => {
     // The provider is back. Ben may not retry Ada's run; Ada may, once.
     down = false;
     await expect(retryRun(s.srv.deps, s.ben.actor, { runId: failed.id })).rejects.toMatchObject({ code: "forbidden" });
-    const retried = await run(s.srv, retryRunHandler, request(`/api/runs/${failed.id}/retry`, { method: "POST", cookie: s.ada.cookie, body: {} }), { id: failed.id });
+    const retried = await run(s.srv, retryRunHandler, request(`/api/runs/${failed.id}/retry`, { method: "POST", cookie: s.ada.cookie, body: {} }), {
+      id: failed.id,
+    });
     expect(retried.status).toBe(201);
     expect(retried.body).toEqual({ runId: expect.any(String) });
     await s.srv.gateway.idle();
     expect((await s.srv.deps.db.run.findUniqueOrThrow({ where: { id: (retried.body as { runId: string }).runId } })).status).toBe("completed");
     // Retried: the note is gone after a reload.
     expect(await listFailureNotes(s.srv.deps, s.ada.actor, { spaceId: s.space.id })).toEqual([]);
-    const again = await run(s.srv, retryRunHandler, request(`/api/runs/${failed.id}/retry`, { method: "POST", cookie: s.ada.cookie, body: {} }), { id: failed.id });
+    const again = await run(s.srv, retryRunHandler, request(`/api/runs/${failed.id}/retry`, { method: "POST", cookie: s.ada.cookie, body: {} }), {
+      id: failed.id,
+    });
     expect(again.status).toBe(409);
   });
 
@@ -156,7 +160,8 @@ describe("GET /api/spaces/:id/failure-notes", () => {
     const s = await setup({ Scout: failing("upstream down") });
     await sendMessage(s.srv.deps, s.ada.actor, { spaceId: s.space.id, text: "Scout?" });
     await s.srv.gateway.idle();
-    const get = (cookie: string | undefined, id = s.space.id) => run(s.srv, listFailureNotesHandler, request(`/api/spaces/${id}/failure-notes`, { cookie }), { id });
+    const get = (cookie: string | undefined, id = s.space.id) =>
+      run(s.srv, listFailureNotesHandler, request(`/api/spaces/${id}/failure-notes`, { cookie }), { id });
     const mine = await get(s.ada.cookie);
     expect(mine.status).toBe(200);
     expect((mine.body as { notes: FailureNoteDto[] }).notes).toHaveLength(1);

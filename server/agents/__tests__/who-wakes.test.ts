@@ -112,7 +112,9 @@ describe("who wakes (reply mode auto)", () => {
       Scout: "refused: not addressed: addressed to nobody, and other agents' topics match it better",
     });
     const off = await s.say("lunch at noon?");
-    expect(Object.values(await s.decisions(off.id))).toEqual(Array(3).fill("refused: not addressed: addressed to nobody, and none of the agent's topics match it"));
+    expect(Object.values(await s.decisions(off.id))).toEqual(
+      Array(3).fill("refused: not addressed: addressed to nobody, and none of the agent's topics match it"),
+    );
     // Stems: "risks" matches the topic "risk".
     const stem = await s.say("any risks left?");
     expect((await s.decisions(stem.id)).Critic).toMatch(/^triggered: .*on its topics: risk\)$/);
@@ -120,7 +122,11 @@ describe("who wakes (reply mode auto)", () => {
 
   it("an agent's question sent with wait that names nobody asks the other agents", async () => {
     const asker: Script = (c) =>
-      c.results.length ? { text: "paused" } : c.system.includes("(human, id:") ? { tool: "send_message", input: { text: "Anyone know the date?", wait: true } } : { text: "-" };
+      c.results.length
+        ? { text: "paused" }
+        : c.system.includes("(human, id:")
+          ? { tool: "send_message", input: { text: "Anyone know the date?", wait: true } }
+          : { text: "-" };
     const s = await setup({ Asker: asker, Helper: replyOnce("the 5th") });
     await s.say("Asker, find out the date");
     const q = await s.srv.deps.db.message.findFirstOrThrow({ where: { text: "Anyone know the date?" } });
@@ -140,11 +146,13 @@ describe("who wakes (reply mode auto)", () => {
     expect(await s.posted()).toEqual(["Scout answers", "Critic answers", "Critic answers"]);
     // What they were told: who the trigger was for.
     const scoutSaw = s.calls.Scout!.find((c) => c.includes('message: "Ben, can you check the numbers?"'))!;
-    expect(scoutSaw).toMatch(/  addressedTo: "Ben Builder" \(human, id:\S+\) \(named\)\n/);
+    expect(scoutSaw).toMatch(/ {2}addressedTo: "Ben Builder" \(human, id:\S+\) \(named\)\n/);
     expect(scoutSaw).toContain("  addressedToYou: false");
     expect(s.calls.Planner!.find((c) => c.includes('message: "good morning everyone"'))).toContain("  addressedTo: nobody");
     expect(s.calls.Critic!.find((c) => c.includes(`messageId: ${critic.message.id}`))).toContain("  addressedTo: you (@mentioned)");
     // The rule itself is in the instructions.
-    expect(s.calls.Scout![0]).toContain("Answer what is addressed to you (addressedToYou: true); do not answer what is addressed to someone else unless asked to.");
+    expect(s.calls.Scout![0]).toContain(
+      "Answer what is addressed to you (addressedToYou: true); do not answer what is addressed to someone else unless asked to.",
+    );
   });
 });

@@ -117,7 +117,12 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto): Promise<void> {
   // Topics recruit agents for people's messages only: an agent's message addressed to nobody
   // (its own answer, say) would otherwise set its colleagues talking among themselves.
   const topicWinners = new Map(
-    addressees.length || fromAgent ? [] : bestTopicMatches(m.text, contenders.map((a) => ({ ...a, topics: a.agent.topics }))).map((w) => [w.id, w] as const),
+    addressees.length || fromAgent
+      ? []
+      : bestTopicMatches(
+          m.text,
+          contenders.map((a) => ({ ...a, topics: a.agent.topics })),
+        ).map((w) => [w.id, w] as const),
   );
 
   // The space's budget is the same for every agent: asked once, and only when one is set.

@@ -24,7 +24,9 @@ export function providerProblem(agent: { provider: string; modelSettings?: unkno
     case "anthropic":
       return e.ANTHROPIC_API_KEY ? null : `${NOT_CONFIGURED}: provider anthropic has no key (ANTHROPIC_API_KEY is not set)`;
     case "openai-compatible":
-      return baseURL || e.OPENAI_COMPATIBLE_BASE_URL ? null : `${NOT_CONFIGURED}: provider openai-compatible has no endpoint (OPENAI_COMPATIBLE_BASE_URL is not set)`;
+      return baseURL || e.OPENAI_COMPATIBLE_BASE_URL
+        ? null
+        : `${NOT_CONFIGURED}: provider openai-compatible has no endpoint (OPENAI_COMPATIBLE_BASE_URL is not set)`;
     default:
       return `${NOT_CONFIGURED}: the model provider is unknown to this server`;
   }

@@ -66,7 +66,7 @@ export async function failureNoteForRun(db: Db, runId: string): Promise<{ to: st
       agent: { select: { entity: { select: { name: true } } } },
     },
   });
-  if (!run || run.status !== "failed" || !run.triggerMessageId || !run.requesterId) return null;
+  if (run?.status !== "failed" || !run.triggerMessageId || !run.requesterId) return null;
   const m = await db.message.findUnique({ where: { id: run.triggerMessageId }, select: { id: true, spaceId: true, senderId: true, deletedAt: true } });
   // Only the person whose own message it was: a run deep in a chain failed an agent's message.
   if (!m || m.deletedAt || m.senderId !== run.requesterId) return null;
@@ -141,7 +141,10 @@ async function refusalsOf(db: Db, spaceId: string, senderId: string) {
     take: MAX_FAILURE_NOTES,
     select: { agentId: true, messageId: true, reason: true, createdAt: true },
   });
-  const agents = await db.agent.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.agentId))] } }, select: { id: true, entity: { select: { name: true } } } });
+  const agents = await db.agent.findMany({
+    where: { id: { in: [...new Set(rows.map((r) => r.agentId))] } },
+    select: { id: true, entity: { select: { name: true } } },
+  });
   const names = new Map(agents.map((a) => [a.id, a.entity.name]));
   return rows.map((r) => ({ ...r, agent: { entity: { name: names.get(r.agentId) ?? "An agent" } } }));
 }

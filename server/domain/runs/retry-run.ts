@@ -92,7 +92,15 @@ export async function retryRun(
  */
 async function requireOwnRetry(
   tx: Prisma.TransactionClient,
-  old: { requesterId: string | null; triggerType: string; triggerMessageId: string | null; triggerSpaceId: string | null; status: string; error: string | null; statusReason: string | null },
+  old: {
+    requesterId: string | null;
+    triggerType: string;
+    triggerMessageId: string | null;
+    triggerSpaceId: string | null;
+    status: string;
+    error: string | null;
+    statusReason: string | null;
+  },
   entityId: string,
 ): Promise<void> {
   const refuse = () => new AppError("forbidden", "Only admins, or the person whose message the run failed, can retry it");

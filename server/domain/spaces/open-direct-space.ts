@@ -32,7 +32,12 @@ export async function openDirectSpace({ db, events }: Deps, actor: Actor, input:
         directKey,
         createdById: actor.entityId,
         // Every message in a direct space is for the other member (lib/agents/reply-modes.ts defaultReplyMode).
-        memberships: { create: [{ entityId: actor.entityId, replyMode: "every" }, { entityId: otherId, replyMode: "every" }] },
+        memberships: {
+          create: [
+            { entityId: actor.entityId, replyMode: "every" },
+            { entityId: otherId, replyMode: "every" },
+          ],
+        },
       },
     });
     announce(events, space.id, [actor.entityId, otherId]);

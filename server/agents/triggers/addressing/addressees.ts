@@ -65,13 +65,13 @@ function nameHow(text: string, x: AddressingMember): "mention" | "name" | null {
   if (!mentions(text, x.name)) {
     // People are called by their first name ("Ben" for "Ben Builder"), written as a name is.
     const first = x.type === "human" ? x.name.trim().split(/\s+/)[0] : undefined;
-    if (!first || first === x.name.trim() || first.length < 3 || !new RegExp(`(^|[^\\w])@?${escape(first)}(?![\\w])`).test(text)) return null;
-    return new RegExp(`@${escape(first)}(?![\\w])`).test(text) ? "mention" : "name";
+    if (!first || first === x.name.trim() || first.length < 3 || !new RegExp(`(^|[^\\w])@?${escapeRe(first)}(?![\\w])`).test(text)) return null;
+    return new RegExp(`@${escapeRe(first)}(?![\\w])`).test(text) ? "mention" : "name";
   }
-  return new RegExp(`@${escape(x.name)}(?![\\w])`, "i").test(text) ? "mention" : "name";
+  return new RegExp(`@${escapeRe(x.name)}(?![\\w])`, "i").test(text) ? "mention" : "name";
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The words the agent's context and the trigger decisions use for how it was addressed. */
 export const HOW_TEXT: Record<AddressHow, string> = {

@@ -19,8 +19,7 @@ export function stem(word: string): string {
   return w;
 }
 
-export const wordsOf = (text: string): string[] =>
-  (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP.has(w)).map(stem);
+export const wordsOf = (text: string): string[] => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP.has(w)).map(stem);
 
 export interface TopicMatch {
   score: number;
