@@ -16,6 +16,9 @@ async function shots(page: Page, name: string) {
       ["phone", { width: 390, height: 844 }],
     ] as const) {
       await page.setViewportSize(viewport);
+      // Let the sidebar's slide settle, and show the note.
+      await page.waitForTimeout(500);
+      await page.getByRole("note").filter({ hasText: "couldn't answer" }).last().scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/etiquette-${name}-${scheme}-${size}.png` });
     }
   }

@@ -106,7 +106,7 @@ function FailureNote({ note, isAdmin, onRetried }: { note: FailureNoteDto; isAdm
   return (
     <li
       role="note"
-      className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md bg-rose-50 px-2 py-1 text-xs text-rose-800 dark:bg-rose-950/40 dark:text-rose-300"
+      className="flex w-fit max-w-full flex-wrap items-center gap-x-2 gap-y-1 rounded-md bg-rose-50 px-2 py-1 text-xs text-rose-800 dark:bg-rose-950/40 dark:text-rose-300"
     >
       <svg aria-hidden viewBox="0 0 20 20" className="h-3.5 w-3.5 shrink-0 fill-current">
         <path d="M10 2a8 8 0 1 0 0 16A8 8 0 0 0 10 2Zm-1 4h2v5H9V6Zm0 6h2v2H9v-2Z" />
