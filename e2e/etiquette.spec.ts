@@ -64,5 +64,9 @@ test("an agent with no key gives Ben a visible couldn't-answer note, kept after 
       .filter({ hasText: "Writer couldn't answer" }),
   ).toBeVisible();
   await shots(benPage, "note");
+  // The members panel says the agent is not configured.
+  await benPage.getByRole("button", { name: /^Members: \d+$/ }).click();
+  const panel = benPage.getByRole("complementary", { name: "Members" });
+  await expect(panel.getByRole("listitem").filter({ hasText: "Writer" })).toContainText("not configured");
   await ben.close();
 });

@@ -106,29 +106,32 @@ function FailureNote({ note, isAdmin, onRetried }: { note: FailureNoteDto; isAdm
   return (
     <li
       role="note"
-      className="flex w-fit max-w-full flex-wrap items-center gap-x-2 gap-y-1 rounded-md bg-rose-50 px-2 py-1 text-xs text-rose-800 dark:bg-rose-950/40 dark:text-rose-300"
+      className="flex w-fit max-w-full items-start gap-1.5 rounded-md bg-rose-50 px-2 py-1 text-xs text-rose-800 dark:bg-rose-950/40 dark:text-rose-300"
     >
-      <svg aria-hidden viewBox="0 0 20 20" className="h-3.5 w-3.5 shrink-0 fill-current">
+      {/* The icon keeps to the first line; the text, Retry and the run link wrap beside it. */}
+      <svg aria-hidden viewBox="0 0 20 20" className="mt-px h-3.5 w-3.5 shrink-0 fill-current">
         <path d="M10 2a8 8 0 1 0 0 16A8 8 0 0 0 10 2Zm-1 4h2v5H9V6Zm0 6h2v2H9v-2Z" />
       </svg>
-      <span>{note.text}</span>
-      {note.retry && note.runId && (
-        <button
-          type="button"
-          onClick={() => void retry()}
-          disabled={state === "retrying"}
-          aria-label={`Retry ${note.agentName}`}
-          className="rounded border border-rose-300 px-1.5 py-0.5 font-medium hover:bg-rose-100 disabled:opacity-60 dark:border-rose-800 dark:hover:bg-rose-900/50"
-        >
-          {state === "retrying" ? "Retrying…" : "Retry"}
-        </button>
-      )}
-      {isAdmin && note.runId && (
-        <a href={`/admin/runs/${note.runId}`} className="underline underline-offset-2 hover:text-rose-950 dark:hover:text-rose-100">
-          Open run
-        </a>
-      )}
-      {state === "error" && <span role="alert">{error}</span>}
+      <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+        <span>{note.text}</span>
+        {note.retry && note.runId && (
+          <button
+            type="button"
+            onClick={() => void retry()}
+            disabled={state === "retrying"}
+            aria-label={`Retry ${note.agentName}`}
+            className="rounded border border-rose-300 px-1.5 py-0.5 font-medium hover:bg-rose-100 disabled:opacity-60 dark:border-rose-800 dark:hover:bg-rose-900/50"
+          >
+            {state === "retrying" ? "Retrying…" : "Retry"}
+          </button>
+        )}
+        {isAdmin && note.runId && (
+          <a href={`/admin/runs/${note.runId}`} className="underline underline-offset-2 hover:text-rose-950 dark:hover:text-rose-100">
+            Open run
+          </a>
+        )}
+        {state === "error" && <span role="alert">{error}</span>}
+      </span>
     </li>
   );
 }
