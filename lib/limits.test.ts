@@ -249,4 +249,13 @@ describe("product limits", () => {
     expect(limits.RATE_LIMITS.mentionReadsPerUser).toEqual({ points: 120, durationS: 60 });
     expect(limits.RATE_LIMITS.notifySettingsPerUser).toEqual({ points: 30, durationS: 60 });
   });
+  it("failure notes: 60 list reads per user per minute, at most 50 per space, over the sender's 200 newest messages", () => {
+    expect(limits.RATE_LIMITS.failureNoteReadsPerUser).toEqual({ points: 60, durationS: 60 });
+    expect(limits.MAX_FAILURE_NOTES).toBe(50);
+    expect(limits.FAILURE_NOTE_MESSAGES).toBe(200);
+  });
+  it("an agent declares at most 20 topics of at most 60 characters", () => {
+    expect(limits.MAX_AGENT_TOPICS).toBe(20);
+    expect(limits.MAX_AGENT_TOPIC_LENGTH).toBe(60);
+  });
 });

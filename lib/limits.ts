@@ -266,6 +266,8 @@ export const RATE_LIMITS = {
   runViewsPerUser: { points: 300, durationS: 60 },
   /** Runs canceled or retried per user. */
   runActionsPerUser: { points: 20, durationS: 60 },
+  /** Failure-note lists read per user (one per space opened). */
+  failureNoteReadsPerUser: { points: 60, durationS: 60 },
   /** "Test model" calls per admin: each spends the provider's key and tokens. */
   modelTestsPerUser: { points: 5, durationS: 60 },
   /** Audit pages read per user. */
@@ -376,3 +378,10 @@ export const MAX_RUN_CALL_NUMBER = 2000;
 export const OUTBOX_MAX_AUTO_WAIT_S = 120;
 /** A send that got no answer while connected is tried again (same idempotency key) after this long. */
 export const OUTBOX_RETRY_AFTER_TIMEOUT_MS = 3000;
+/** Failure notes (an agent couldn't answer a person's message) listed per space for their sender, newest first. */
+export const MAX_FAILURE_NOTES = 50;
+/** How many of a person's newest messages in a space are looked at for refusal notes. */
+export const FAILURE_NOTE_MESSAGES = 200;
+/** Topics an agent may declare (reply mode auto wakes it on them), and the length of each. */
+export const MAX_AGENT_TOPICS = 20;
+export const MAX_AGENT_TOPIC_LENGTH = 60;

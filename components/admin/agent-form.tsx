@@ -4,6 +4,8 @@
 import { useId, useState } from "react";
 import type { AgentAdminDto } from "@/lib/agents/agent-dto";
 import { TOOL_NAMES } from "@/lib/agents/tool-names";
+import { DEFAULT_MODEL_IDS } from "@/lib/agents/default-models";
+import { MAX_AGENT_TOPICS } from "@/lib/limits";
 
 interface Props {
   agent: AgentAdminDto;
@@ -25,6 +27,13 @@ export function AgentForm({ agent, providers }: Props) {
     setStatus("idle");
   };
   const provider = providers.find((p) => p.id === form.provider);
+  // A model id belongs to its provider: switching providers resets it to the new one's default,
+  // unless the admin typed a model id in this edit (then theirs is kept).
+  const [modelTyped, setModelTyped] = useState(false);
+  const changeProvider = (next: string) => {
+    setForm((f) => ({ ...f, provider: next, modelId: modelTyped ? f.modelId : (DEFAULT_MODEL_IDS[next] ?? "") }));
+    setStatus("idle");
+  };
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
@@ -34,6 +43,10 @@ export function AgentForm({ agent, providers }: Props) {
       name: form.name,
       persona: form.persona,
       instructions: form.instructions,
+      topics: form.topics
+        .split(/[,\n]/)
+        .map((t) => t.trim())
+        .filter(Boolean),
       provider: form.provider,
       modelId: form.modelId,
       enabled: form.enabled,
@@ -81,13 +94,27 @@ export function AgentForm({ agent, providers }: Props) {
           <span className={labelText}>Instructions</span>
           <textarea className={`${input} min-h-32`} value={form.instructions} onChange={(e) => set("instructions", e.target.value)} maxLength={8000} />
         </label>
+        <label className="block sm:col-span-2">
+          <span className={labelText}>Topics</span>
+          <input
+            className={input}
+            value={form.topics}
+            onChange={(e) => set("topics", e.target.value)}
+            placeholder="launch, deploy, release notes"
+            aria-describedby={`${errorId}-topics`}
+          />
+          <span id={`${errorId}-topics`} className="mt-1 block text-xs text-zinc-500">
+            Comma-separated keywords or short phrases, up to {MAX_AGENT_TOPICS}. In a channel where it replies when addressed or on its topics (the default), a
+            message addressed to nobody wakes the agents whose topics match it best.
+          </span>
+        </label>
       </section>
 
       <section className="grid gap-4 rounded-2xl border border-zinc-200 p-4 sm:grid-cols-2 sm:p-5 dark:border-zinc-800">
         <h2 className="font-semibold sm:col-span-2">Model</h2>
         <label className="block">
           <span className={labelText}>Provider</span>
-          <select className={input} value={form.provider} onChange={(e) => set("provider", e.target.value)}>
+          <select className={input} value={form.provider} onChange={(e) => changeProvider(e.target.value)}>
             {providers.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.id}
@@ -101,7 +128,16 @@ export function AgentForm({ agent, providers }: Props) {
         </label>
         <label className="block">
           <span className={labelText}>Model id</span>
-          <input className={input} value={form.modelId} onChange={(e) => set("modelId", e.target.value)} required maxLength={200} />
+          <input
+            className={input}
+            value={form.modelId}
+            onChange={(e) => {
+              setModelTyped(true);
+              set("modelId", e.target.value);
+            }}
+            required
+            maxLength={200}
+          />
         </label>
       </section>
 
@@ -202,6 +238,7 @@ function fields(a: AgentAdminDto) {
     name: a.name,
     persona: a.persona,
     instructions: a.instructions,
+    topics: (a.topics ?? []).join(", "),
     provider: a.provider,
     modelId: a.modelId,
     enabled: a.enabled,
@@ -220,6 +257,7 @@ const LABELS: Record<string, string> = {
   name: "Name",
   persona: "Persona",
   instructions: "Instructions",
+  topics: "Topics",
   provider: "Provider",
   modelId: "Model id",
   maxConcurrentRuns: "Concurrent runs",

@@ -55,7 +55,7 @@ export function AgentTable({ agents }: { agents: AgentAdminDto[] }) {
                 {/* On phones the model column is hidden; its gist stays under the name. */}
                 <p className="mt-0.5 text-xs text-zinc-500 sm:hidden">
                   {a.provider} · {a.modelId}
-                  {!a.providerConfigured && <span className="text-amber-700 dark:text-amber-400"> · no key</span>}
+                  {!a.providerConfigured && <span className="text-amber-700 dark:text-amber-400"> · not configured</span>}
                 </p>
               </th>
               <td className="hidden px-3 py-2.5 sm:table-cell">
@@ -67,7 +67,7 @@ export function AgentTable({ agents }: { agents: AgentAdminDto[] }) {
                   ) : a.providerConfigured ? (
                     " · key configured"
                   ) : (
-                    <span className="font-medium text-amber-700 dark:text-amber-400"> · key not configured</span>
+                    <span className="font-medium text-amber-700 dark:text-amber-400"> · not configured (not woken until fixed)</span>
                   )}
                 </p>
               </td>

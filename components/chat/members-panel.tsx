@@ -87,6 +87,9 @@ export function MembersPanel({ space, meId, online, canManage, isAdmin, onClose,
                     ? "Online"
                     : "Offline"}
                 {m.role !== "member" ? ` · ${m.role}` : ""}
+                {m.type === "agent" && m.notConfigured && m.agentStatus === "active" && (
+                  <span className="font-medium text-amber-700 dark:text-amber-400"> · not configured</span>
+                )}
                 {!canManage && m.replyMode && m.replyMode !== "every" ? ` · replies ${REPLY_MODE_TEXT[m.replyMode]}` : ""}
               </p>
               {canManage && m.agentId && m.replyMode && <ReplyModeSelect spaceId={space.id} agentId={m.agentId} agentName={m.name} mode={m.replyMode} />}

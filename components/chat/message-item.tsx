@@ -12,6 +12,7 @@ import { ReactionsBar } from "./reactions-bar";
 import { AddReactionButton } from "./add-reaction-button";
 import { AgentMessageExtras } from "./agent-message-extras";
 import { usePlainMentions } from "./mention-names";
+import { FailureNotesFor } from "./failure-notes";
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
@@ -190,6 +191,7 @@ export const MessageItem = memo(function MessageItem({
             {unanswered.agents.map((a) => `${a.name} — ${a.decision === "folded" ? "will see it in the run it already has queued here" : a.reason}`).join("; ")}
           </p>
         )}
+        <FailureNotesFor messageId={message.id} />
         {seenBy && seenBy.length > 0 && <SeenBy members={seenBy} />}
       </div>
       {/* Transparent, not display:none, until hover or focus: keyboard users can Tab to Reply and Run. */}

@@ -4,7 +4,7 @@
 // outbox (outbox.ts) re-sends with each message's idempotency key, so nothing is lost or doubled.
 import { notifyDirect, notifyMention } from "./notify-on-events";
 import type { NotifyLevel } from "@/lib/mentions/notify-levels";
-import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { MessageDto, SpaceVisibility } from "@/lib/realtime/dto";
 import { connectSocket, request, RequestError, type ClientSocket } from "@/lib/client/socket";
 import { MAX_CHANGED_RANGE, READ_RECEIPT_DEBOUNCE_MS } from "@/lib/limits";
@@ -17,6 +17,8 @@ import { threadActions } from "./thread-actions";
 export function useWorkspace(meId: string, initialSpaceId: string | null) {
   const [state, dispatch] = useReducer(reducer, initialState(meId, initialSpaceId));
   const socketRef = useRef<ClientSocket | null>(null);
+  // The same socket, as state: for feature hooks that listen on it (failure notes).
+  const [socket, setSocket] = useState<ClientSocket | null>(null);
   const stateRef = useRef<WorkspaceState>(state);
   stateRef.current = state;
   const readTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
@@ -82,6 +84,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
   useEffect(() => {
     const socket = connectSocket();
     socketRef.current = socket;
+    setSocket(socket);
     // A handle for debugging from the console and for the reconnect end-to-end test.
     (window as unknown as { parleySocket?: ClientSocket }).parleySocket = socket;
     let firstConnect = true;
@@ -343,7 +346,7 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
     };
   }, [openSpace, loadOlder, send, retry, discard, markRead, setTyping]);
 
-  return { state, actions };
+  return { state, actions, socket };
 }
 
 /** What the channel settings dialog may change. */

@@ -8,6 +8,7 @@ import { useWorkspace } from "./use-workspace";
 import { agentActivity, type WorkspaceState } from "./workspace-reducer";
 import { Sidebar } from "./sidebar";
 import { SpaceView } from "./space-view";
+import { FailureNotesProvider } from "./failure-notes";
 import { MembersPanel } from "./members-panel";
 import { ChainPanel } from "./chain-panel";
 import { QuickSwitcher } from "./quick-switcher";
@@ -20,7 +21,7 @@ import { NotificationsBanner } from "./notifications-banner";
 import { OPEN_URL_EVENT } from "@/lib/client/notify";
 
 export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: string | null }) {
-  const { state, actions } = useWorkspace(me.entity.id, initialSpaceId);
+  const { state, actions, socket } = useWorkspace(me.entity.id, initialSpaceId);
   const [dialog, setDialog] = useState<"channel" | "direct" | "add" | "switcher" | "browse" | "settings" | null>(null);
   const [membersOpen, setMembersOpen] = useState(false);
   /** The message whose agent chain the side panel shows. */
@@ -170,73 +171,75 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
           </div>
         )}
         <NotificationsBanner />
-        <div className="flex min-h-0 min-w-0 flex-1">
-          {mentionsOpen ? (
-            <MentionsView load={actions.listMentions} liveKey={mentionTotal} onJump={(spaceId) => open(spaceId)} onOpenSidebar={() => setSidebarOpen(true)} />
-          ) : active ? (
-            <SpaceView
-              space={active}
-              timeline={state.timelines[active.id]}
-              pending={state.pending.filter((p) => p.spaceId === active.id)}
-              typingNames={Object.values(state.typing[active.id] ?? {})}
-              activity={agentActivity(state, active.id)}
-              runs={state.runs}
-              drafts={Object.values(state.drafts).filter((d) => d.spaceId === active.id)}
-              unanswered={state.unanswered}
-              isAdmin={me.isAdmin}
-              meId={me.entity.id}
-              online={state.connection === "online"}
-              openedAtSeq={openedAt[active.id] ?? active.lastSeenSeq}
-              actions={actions}
-              onToggleMembers={() => {
-                setChainFor(null);
-                setMembersOpen((v) => !v);
-              }}
-              onShowChain={(id) => {
-                setMembersOpen(false);
-                setChainFor(id);
-              }}
-              onOpenSidebar={() => setSidebarOpen(true)}
-              canManage={canManage}
-              onOpenSettings={() => setDialog("settings")}
-            />
-          ) : (
-            <div className="grid flex-1 place-items-center text-zinc-500" role="status">
-              {state.connection === "connecting"
-                ? "Connecting…"
-                : spaces.length === 0
-                  ? "You are not in any space yet. Create a channel to start."
-                  : "Loading…"}
-            </div>
-          )}
-          {chainFor && <ChainPanel key={chainFor} messageId={chainFor} liveKey={chainLiveKey(state)} onClose={() => setChainFor(null)} />}
-          {active && membersOpen && (
-            <MembersPanel
-              key={active.id}
-              space={active}
-              meId={me.entity.id}
-              online={state.online}
-              canManage={canManage}
-              isAdmin={me.isAdmin}
-              onClose={() => setMembersOpen(false)}
-              onAdd={() => setDialog("add")}
-              onRemove={(id) =>
-                void actions
-                  .removeMember(active.id, id)
-                  .then(actions.upsertSpace)
-                  .catch((e: Error) => alert(e.message))
-              }
-              onRename={async (name) => actions.upsertSpace(await actions.rename(active.id, name))}
-              onLeave={() => {
-                if (!confirm(`Leave ${active.kind === "channel" ? `#${active.name}` : "this conversation"}?`)) return;
-                void actions
-                  .leave(active.id)
-                  .then(() => setMembersOpen(false))
-                  .catch((e: Error) => alert(e.message));
-              }}
-            />
-          )}
-        </div>
+        <FailureNotesProvider socket={socket} spaceId={active?.id ?? null} isAdmin={me.isAdmin}>
+          <div className="flex min-h-0 min-w-0 flex-1">
+            {mentionsOpen ? (
+              <MentionsView load={actions.listMentions} liveKey={mentionTotal} onJump={(spaceId) => open(spaceId)} onOpenSidebar={() => setSidebarOpen(true)} />
+            ) : active ? (
+              <SpaceView
+                space={active}
+                timeline={state.timelines[active.id]}
+                pending={state.pending.filter((p) => p.spaceId === active.id)}
+                typingNames={Object.values(state.typing[active.id] ?? {})}
+                activity={agentActivity(state, active.id)}
+                runs={state.runs}
+                drafts={Object.values(state.drafts).filter((d) => d.spaceId === active.id)}
+                unanswered={state.unanswered}
+                isAdmin={me.isAdmin}
+                meId={me.entity.id}
+                online={state.connection === "online"}
+                openedAtSeq={openedAt[active.id] ?? active.lastSeenSeq}
+                actions={actions}
+                onToggleMembers={() => {
+                  setChainFor(null);
+                  setMembersOpen((v) => !v);
+                }}
+                onShowChain={(id) => {
+                  setMembersOpen(false);
+                  setChainFor(id);
+                }}
+                onOpenSidebar={() => setSidebarOpen(true)}
+                canManage={canManage}
+                onOpenSettings={() => setDialog("settings")}
+              />
+            ) : (
+              <div className="grid flex-1 place-items-center text-zinc-500" role="status">
+                {state.connection === "connecting"
+                  ? "Connecting…"
+                  : spaces.length === 0
+                    ? "You are not in any space yet. Create a channel to start."
+                    : "Loading…"}
+              </div>
+            )}
+            {chainFor && <ChainPanel key={chainFor} messageId={chainFor} liveKey={chainLiveKey(state)} onClose={() => setChainFor(null)} />}
+            {active && membersOpen && (
+              <MembersPanel
+                key={active.id}
+                space={active}
+                meId={me.entity.id}
+                online={state.online}
+                canManage={canManage}
+                isAdmin={me.isAdmin}
+                onClose={() => setMembersOpen(false)}
+                onAdd={() => setDialog("add")}
+                onRemove={(id) =>
+                  void actions
+                    .removeMember(active.id, id)
+                    .then(actions.upsertSpace)
+                    .catch((e: Error) => alert(e.message))
+                }
+                onRename={async (name) => actions.upsertSpace(await actions.rename(active.id, name))}
+                onLeave={() => {
+                  if (!confirm(`Leave ${active.kind === "channel" ? `#${active.name}` : "this conversation"}?`)) return;
+                  void actions
+                    .leave(active.id)
+                    .then(() => setMembersOpen(false))
+                    .catch((e: Error) => alert(e.message));
+                }}
+              />
+            )}
+          </div>
+        </FailureNotesProvider>
       </main>
       <QuickSwitcher
         open={dialog === "switcher"}

@@ -28,6 +28,8 @@ export interface AgentAdminDto {
   waitTimeoutMs: number;
   /** Tokens (input + output) its runs may use per UTC day; null: no budget. */
   dailyTokenBudget: number | null;
+  /** Keywords or short phrases it covers: under reply mode auto, a message addressed to nobody wakes the best matches. */
+  topics: string[];
   /** Tool names the agent is offered; empty means every tool. */
   enabledTools: string[];
   /** Whether the server has what this provider needs (its key or endpoint). Never the key itself. */

@@ -77,6 +77,8 @@ export interface MemberDto extends EntityDto {
   replyMode: ReplyMode | null;
   /** Agents: whether messages wake it ("disabled" and "archived" ones never answer). Humans: null. */
   agentStatus?: AgentStatus | null;
+  /** Agents: its model provider cannot work on this server (no key, no endpoint): it is not woken until an admin fixes it. */
+  notConfigured?: boolean;
   /** Humans: read receipt. Agents: newest message a run has processed. */
   lastSeenSeq: number;
   lastSeenMessageId: string | null;

@@ -22,6 +22,7 @@ import type { RunStepsDto } from "../runs/run-steps";
 import { MAX_MENTIONS_PAGE_SIZE } from "../limits";
 import { NOTIFY_LEVELS } from "../mentions/notify-levels";
 import type { MentionPageDto, NotifyLevelDto } from "./dto";
+import type { FailureNoteDto } from "../agents/failure-notes";
 
 export const PROTOCOL_VERSION = 2;
 
@@ -229,6 +230,8 @@ export interface ServerToClientEvents {
   "run:draft_withdrawn": (p: { runId: string; spaceId: string; clientMessageId: string }) => void;
   /** The receiver's message woke no agent (each refused it or folded it into a queued run): why, per agent. Only to its sender. */
   "message:unanswered": (p: UnansweredDto) => void;
+  /** An agent couldn't answer the receiver's message (its run failed, or it was refused for a reason only a fix lifts): a member-safe note. Only to the message's sender. */
+  "run:failure_note": (p: FailureNoteDto) => void;
   /** Agents were refused this message at the space's chain depth limit: the chain stopped here (to the space). */
   "message:chain_stopped": (p: { spaceId: string; messageId: string; limit: number }) => void;
   /**

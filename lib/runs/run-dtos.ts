@@ -67,6 +67,11 @@ export interface RetriedRunDto {
   run: RunDto;
 }
 
+/** POST /api/runs/:id/retry by the person whose message the run failed (not an admin). */
+export interface MemberRetriedRunDto {
+  runId: string;
+}
+
 /** POST /api/runs/:id/cancel */
 export interface CanceledRunDto {
   run: RunDto;

@@ -6,7 +6,10 @@ import { type QuestionRow, questionSelect, toQuestionDto } from "./questions/que
 
 export const entitySelect = { id: true, name: true, type: true, avatarColor: true } as const;
 /** Members also carry their agent's provider and state, so the UI can label offline, disabled and deleted agents. */
-export const memberEntitySelect = { ...entitySelect, agent: { select: { id: true, provider: true, enabled: true, archivedAt: true } } } as const;
+export const memberEntitySelect = {
+  ...entitySelect,
+  agent: { select: { id: true, provider: true, enabled: true, archivedAt: true, modelSettings: true } },
+} as const;
 
 export const messageInclude = {
   sender: { select: entitySelect },

@@ -1,4 +1,4 @@
-// PUT /api/spaces/:id/agents/:agentId { replyMode: "every" | "addressed" | "off" } → 200
+// PUT /api/spaces/:id/agents/:agentId { replyMode: "every" | "auto" | "addressed" | "off" } → 200
 // { spaceId, agentId, replyMode }: which of the space's messages wake that agent. The
 // space's owner/admin or a workspace admin; 404 when the agent is not in the space.
 import { z } from "zod";

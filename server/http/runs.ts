@@ -4,8 +4,9 @@
 //   GET /api/runs/:id                               → RunDetailDto
 //   GET /api/runs/:id/contexts/:n                   → RunCallContextDto (the n-th model call's context, 1-based)
 //   POST /api/runs/:id/cancel                       → CanceledRunDto
-//   POST /api/runs/:id/retry                        → 201 RetriedRunDto (failed runs only, else 409)
-import type { CanceledRunDto, RetriedRunDto, RunCallContextDto, RunDetailDto, RunListDto } from "@/lib/runs/run-dtos";
+//   POST /api/runs/:id/retry                        → 201 RetriedRunDto (failed runs only, else 409); also the
+//                                                     requester of a run that failed their own message → 201 { runId }
+import type { CanceledRunDto, MemberRetriedRunDto, RetriedRunDto, RunCallContextDto, RunDetailDto, RunListDto } from "@/lib/runs/run-dtos";
 import { AppError } from "../domain/errors";
 import { getRunDetail, getRunDto } from "../domain/runs/get-run-detail";
 import { getRunCallContext } from "../domain/runs/get-run-call-context";
@@ -46,11 +47,12 @@ export const cancelRunHandler = authed<{ id: string }>(
 
 export const retryRunHandler = authed<{ id: string }>(
   async (_req, deps, { id }, caller) => {
-    requireAdmin(caller, "retry runs");
     const { runId } = await retryRun(deps, actorOf(caller), { runId: id });
     // Both runs changed as the inspector sees them: the new one exists, the old one is retried.
     await broadcastRun(deps, runId);
     deps.gateway?.ctx.kick();
+    // A member retrying their own request learns the new run's id; its details are for the inspector.
+    if (!caller.isAdmin) return json({ runId } satisfies MemberRetriedRunDto, 201);
     return json({ run: await getRunDto(deps.db, actorOf(caller), runId) } satisfies RetriedRunDto, 201);
   },
   { limit: "runActionsPerUser" },

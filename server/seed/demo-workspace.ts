@@ -29,14 +29,18 @@ const DEMO_AGENTS = [
   {
     name: "Planner",
     persona: "You turn discussions into concrete plans with owners and dates. Brief, structured, practical.",
+    // What it covers: a message addressed to nobody wakes the agents whose topics match it best.
+    topics: ["plan", "launch", "deadline", "schedule", "deploy", "release", "discuss"],
   },
   {
     name: "Scout",
     persona: "You research questions and report facts with sources. Curious, precise, never guesses.",
+    topics: ["research", "facts", "sources", "look up", "numbers", "data"],
   },
   {
     name: "Critic",
     persona: "You review ideas and point out risks and missing pieces, kindly and specifically.",
+    topics: ["review", "risk", "feedback", "mockup", "contrast", "accessibility"],
   },
 ];
 
@@ -59,6 +63,7 @@ export async function seedDemoWorkspace(db: Db, model: { provider: string; model
       await db.agent.create({
         data: {
           persona: a.persona,
+          topics: a.topics,
           provider: model.provider,
           modelId: model.modelId ?? (model.provider === "offline" ? "parley-offline-1" : defaultModelFor(model.provider)),
           entity: { create: { type: "agent", name: a.name, avatarColor: avatarColorFor(a.name) } },

@@ -12,6 +12,7 @@ import { createChannel } from "../domain/spaces/create-channel";
 import { ManualClock } from "../agents/clock";
 import { startTestServer, type TestDatabase } from "./test-server";
 import type { GatewayOptions } from "../agents/gateway";
+import type { ReplyMode } from "@/lib/agents/reply-modes";
 
 export interface ModelCall {
   /** The whole context as the model reads it: the system part, then the timeline user message. */
@@ -37,7 +38,15 @@ export type Script = (call: ModelCall) => Step | Promise<Step>;
 export async function createAgent(
   db: Db,
   name: string,
-  opts: { provider?: string; modelId?: string; maxConcurrentRuns?: number; enabled?: boolean; persona?: string; modelSettings?: object } = {},
+  opts: {
+    provider?: string;
+    modelId?: string;
+    maxConcurrentRuns?: number;
+    enabled?: boolean;
+    persona?: string;
+    modelSettings?: object;
+    topics?: string[];
+  } = {},
 ) {
   const agent = await db.agent.create({
     data: {
@@ -47,6 +56,7 @@ export async function createAgent(
       maxConcurrentRuns: opts.maxConcurrentRuns,
       enabled: opts.enabled,
       modelSettings: opts.modelSettings ?? {},
+      topics: opts.topics ?? [],
       entity: { create: { type: "agent", name } },
     },
     include: { entity: true },
@@ -54,8 +64,19 @@ export async function createAgent(
   return { id: agent.id, entityId: agent.entityId, name };
 }
 
-export async function addToSpace(db: Db, spaceId: string, ownerEntityId: string, entityIds: string[]) {
+/** Puts a channel's agents in reply mode `every`, for tests of what a run does rather than of who wakes. */
+export async function everyMessage(db: Db, spaceId: string) {
+  await db.membership.updateMany({ where: { spaceId, entity: { type: "agent" } }, data: { replyMode: "every" } });
+}
+
+/**
+ * Adds members to a channel. Agents are put in reply mode `every` unless `replyMode` says
+ * otherwise: the gateway's mechanics are tested one message → one run, and the tests of who
+ * wakes (reply modes, auto) choose their mode.
+ */
+export async function addToSpace(db: Db, spaceId: string, ownerEntityId: string, entityIds: string[], replyMode: ReplyMode = "every") {
   await addMembers({ db, events: nullSink }, { entityId: ownerEntityId, isAdmin: true }, { spaceId, entityIds });
+  await db.membership.updateMany({ where: { spaceId, entityId: { in: entityIds }, entity: { type: "agent" } }, data: { replyMode } });
 }
 
 /**
@@ -161,6 +182,8 @@ export async function startAgentScenario(
     spaceName?: string;
     agentOptions?: Record<string, AgentOptions>;
     maxRunsInFlight?: number;
+    /** The agents' reply mode in the channel: `every` unless a test of who wakes says otherwise. */
+    replyMode?: ReplyMode;
     /** More for the server: its gateway's other options (lease, ticks), a database it shares. */
     server?: { gateway?: GatewayOptions; database?: TestDatabase };
   } = {},
@@ -175,5 +198,6 @@ export async function startAgentScenario(
   const agents: Record<string, Awaited<ReturnType<typeof createAgent>>> = {};
   for (const name of Object.keys(scripts)) agents[name] = await createAgent(srv.deps.db, name, opts.agentOptions?.[name]);
   const space = await createChannel(srv.deps, ada.actor, { name: opts.spaceName ?? "general", memberIds: Object.values(agents).map((a) => a.entityId) });
+  await srv.deps.db.membership.updateMany({ where: { spaceId: space.id, entity: { type: "agent" } }, data: { replyMode: opts.replyMode ?? "every" } });
   return { srv, ada, agents, space, calls: models.calls, clock, models };
 }

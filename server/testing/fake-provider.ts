@@ -43,6 +43,8 @@ export interface FakeProvider {
   requests: RecordedRequest[];
   /** Queues replies for the next calls, in order. A call with nothing queued gets a 400 naming it. */
   script(...replies: FakeReply[]): void;
+  /** What GET /v1/models lists (OpenAI's shape); null (the default): the endpoint has no such list (404). */
+  listModels(ids: string[] | null): void;
   /** Replies scripted but not yet asked for. */
   pending(): number;
   /** Forgets the requests and any replies left over, between tests. */
@@ -69,6 +71,7 @@ export interface FakeProviderOptions {
 export async function startFakeProvider(opts: FakeProviderOptions = {}): Promise<FakeProvider> {
   const requests: RecordedRequest[] = [];
   const queue: FakeReply[] = [];
+  let models: string[] | null = null;
   const server = createServer((req, res) => {
     void handle(req, res).catch((e) => {
       res.destroy(e as Error);
@@ -82,6 +85,10 @@ export async function startFakeProvider(opts: FakeProviderOptions = {}): Promise
     const text = Buffer.concat(chunks).toString("utf8");
     const body = text ? JSON.parse(text) : null;
     requests.push({ path, headers: req.headers, body, at: Date.now() });
+    if (req.method === "GET" && path === "/v1/models" && models) {
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(JSON.stringify({ object: "list", data: models.map((id) => ({ id, object: "model" })) }));
+    }
     const wire = WIRES[path];
     if (req.method !== "POST" || !wire) return sendError(res, "chat", 404, { kind: "invalid_request", message: `Unknown path ${req.method} ${path}` });
     const reply = queue.shift() ?? opts.auto?.(body);
@@ -117,9 +124,13 @@ export async function startFakeProvider(opts: FakeProviderOptions = {}): Promise
     baseURL: `http://127.0.0.1:${port}/v1`,
     host: `127.0.0.1:${port}`,
     requests,
+    listModels: (ids) => {
+      models = ids;
+    },
     script: (...replies) => queue.push(...replies),
     pending: () => queue.length,
     reset: () => {
+      models = null;
       requests.length = 0;
       queue.length = 0;
     },

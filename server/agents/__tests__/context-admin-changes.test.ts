@@ -8,7 +8,7 @@ import type { AdminChange } from "../context/context-input";
 import { sampleInput } from "../../testing/context-fixtures";
 import type { TestServer } from "../../testing/test-server";
 import { ManualClock } from "../clock";
-import { silent, startAgentScenario } from "../../testing/agents";
+import { silent, startAgentScenario, everyMessage } from "../../testing/agents";
 import { sendMessage } from "../../domain/messages/send-message";
 import { createMemory } from "../../domain/agents/knowledge/create-memory";
 import { updateMemory } from "../../domain/agents/knowledge/update-memory";
@@ -166,6 +166,7 @@ describe("ADMIN CHANGES across runs", () => {
     const admin = await srv.user("Root", { isAdmin: true });
     // A run's reach is what its requester shares with it: Root's runs in #general cannot see #design.
     const design = await createChannel(srv.deps, ada.actor, { name: "design", memberIds: [scout.entityId] });
+    await everyMessage(srv.deps.db, design.id);
     await addMembers(srv.deps, ada.actor, { spaceId: general.id, entityIds: [admin.entityId] });
     const run = { originSpaceId: design.id, reach: [design.id] };
     await setMemories(srv.deps, { ...ada.actor, run }, { agentId: scout.id, memories: [{ key: "palette", value: "blue" }] });

@@ -110,6 +110,7 @@ describe("EARLIER IN THIS SPACE at run time", () => {
     const space = await createChannel(srv.deps, ada.actor, { name: "general", memberIds: [] });
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "Can we decide the deadline for release 2.1?" });
     for (let i = 2; i <= 30; i++) await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: filler(i) });
+    // A window that holds the identity, the trigger (with who it is addressed to) and the newest lines, not the whole history.
     const keeper = await createAgent(srv.deps.db, "Keeper", { provider: "offline", modelSettings: { contextTokens: 8_000, streamDelayMs: 0, thinkMs: 0 } });
     await addToSpace(srv.deps.db, space.id, ada.entityId, [keeper.entityId]);
     await srv.deps.db.membership.updateMany({ where: { entityId: keeper.entityId }, data: { lastProcessedSeq: 30 } });

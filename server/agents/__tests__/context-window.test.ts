@@ -8,7 +8,7 @@ import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { DEFAULT_CONTEXT_TOKENS, MAX_MESSAGE_LENGTH } from "@/lib/limits";
 import { sendMessage } from "../../domain/messages/send-message";
 import { createChannel } from "../../domain/spaces/create-channel";
-import { addToSpace, createAgent, scriptedModels, type Script } from "../../testing/agents";
+import { addToSpace, createAgent, scriptedModels, type Script, everyMessage } from "../../testing/agents";
 import { startTestServer, type TestServer } from "../../testing/test-server";
 import { strictWindow } from "../../testing/strict-window";
 
@@ -124,6 +124,7 @@ describe("every call fits the window", () => {
     // A persona far longer than the window: it is part of the identity, which never gives way.
     const scout = await createAgent(srv.deps.db, "Scout", { modelId: "gpt-4o-mini", persona: long(1).repeat(10) });
     const space = await createChannel(srv.deps, ada.actor, { name: "general", memberIds: [scout.entityId] });
+    await everyMessage(srv.deps.db, space.id);
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "Scout, hello" });
     await srv.gateway.idle();
     const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: scout.id } });

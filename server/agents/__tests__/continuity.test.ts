@@ -6,7 +6,7 @@
 // the wait mark only while the wait is open.
 import { afterEach, describe, expect, it } from "vitest";
 import type { TestServer } from "../../testing/test-server";
-import { type ModelCall, type Script, silent, startAgentScenario } from "../../testing/agents";
+import { type ModelCall, type Script, silent, startAgentScenario, everyMessage } from "../../testing/agents";
 import { createChannel } from "../../domain/spaces/create-channel";
 import { sendMessage } from "../../domain/messages/send-message";
 import { onMessage } from "../triggers/on-message";
@@ -209,7 +209,9 @@ describe("speaking rules follow the trigger", () => {
     await srv.gateway.idle();
     const c = calls.Scout![0]!;
     expect(c).not.toContain("Stay silent unless a human spoke to the space or someone addressed you by name");
-    expect(c).toContain("For a space_message trigger: answer when a human spoke, when you are named, or when senderExpectsReply is true");
+    expect(c).toContain(
+      "For a space_message trigger, TRIGGER.addressedTo says who it is for. Answer what is addressed to you (addressedToYou: true); do not answer what is addressed to someone else unless asked to.",
+    );
     expect(c).toContain("For plan and service triggers: do what the plan's instruction or the service's payload asks");
   });
 
@@ -242,6 +244,7 @@ describe("speaking rules follow the trigger", () => {
     const { srv: s, ada, agents, space, calls } = await startAgentScenario({ Ops: ops, Helper: silent }, { spaceName: "ops" });
     srv = s;
     const side = await createChannel(srv.deps, ada.actor, { name: "side", memberIds: [agents.Ops!.entityId] });
+    await everyMessage(srv.deps.db, side.id);
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "deploy" });
     await srv.gateway.idle();
     const waiting = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Ops!.id, status: "waiting_reply" } });

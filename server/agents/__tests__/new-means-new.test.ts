@@ -5,7 +5,7 @@
 // answers every [NEW] request it is shown, and checks that each is answered exactly once.
 import { afterEach, describe, expect, it } from "vitest";
 import type { TestServer } from "../../testing/test-server";
-import { addToSpace, type Script, startAgentScenario } from "../../testing/agents";
+import { addToSpace, type Script, startAgentScenario, everyMessage } from "../../testing/agents";
 import { obedient } from "../../testing/obedient-model";
 import { sendMessage } from "../../domain/messages/send-message";
 import { createChannel } from "../../domain/spaces/create-channel";
@@ -103,6 +103,7 @@ describe("a read_messages page shrunk to a preview", () => {
     srv = s.srv;
     const r = s.agents.Reader!;
     const other = await createChannel(srv.deps, s.ada.actor, { name: "other", memberIds: [r.entityId] });
+    await everyMessage(srv.deps.db, other.id);
     // Its reply mode there is off: the 50 messages start no run, and its cursor stays at 0.
     await srv.deps.db.membership.update({ where: { spaceId_entityId: { spaceId: other.id, entityId: r.entityId } }, data: { replyMode: "off" } });
     otherId = other.id;
@@ -156,6 +157,7 @@ describe("three spaces read across", () => {
     say = (spaceId, text) => sendMessage(srv.deps, s.ada.actor, { spaceId, text });
     beta = (await createChannel(srv.deps, s.ada.actor, { name: "beta", memberIds: [scout.entityId] })).id;
     gamma = (await createChannel(srv.deps, s.ada.actor, { name: "gamma", memberIds: [scout.entityId] })).id;
+    for (const id of [beta, gamma]) await everyMessage(srv.deps.db, id);
     await say(s.space.id, "req alpha");
     await srv.gateway.idle();
 

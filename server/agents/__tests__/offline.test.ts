@@ -2,7 +2,7 @@
 // or it was addressed, and exercising the real tools — the no-key demo.
 import { afterEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../testing/test-server";
-import { createAgent } from "../../testing/agents";
+import { createAgent, everyMessage } from "../../testing/agents";
 import { createChannel } from "../../domain/spaces/create-channel";
 import { sendMessage } from "../../domain/messages/send-message";
 import { ManualClock } from "../clock";
@@ -23,6 +23,7 @@ async function demo(clock = new ManualClock()) {
     agents.push(await createAgent(srv.deps.db, name, { provider: "offline", persona, modelSettings: { streamDelayMs: 0, thinkMs: 0 } }));
   }
   const space = await createChannel(srv.deps, ada.actor, { name: "general", memberIds: agents.map((a) => a.entityId) });
+  await everyMessage(srv.deps.db, space.id);
   const say = async (text: string) => {
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text });
     await srv.gateway.idle();

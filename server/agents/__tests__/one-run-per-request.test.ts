@@ -3,7 +3,7 @@
 // a second run that races the first over the same [NEW] lines.
 import { afterEach, describe, expect, it } from "vitest";
 import type { TestServer } from "../../testing/test-server";
-import { startAgentScenario } from "../../testing/agents";
+import { startAgentScenario, everyMessage } from "../../testing/agents";
 import { obedient } from "../../testing/obedient-model";
 import { sendMessage } from "../../domain/messages/send-message";
 import { until } from "../../testing/until";
@@ -63,6 +63,7 @@ describe("two quick requests", () => {
     srv = s.srv;
     say = (spaceId, text) => sendMessage(srv.deps, s.ada.actor, { spaceId, text });
     otherId = (await createChannel(srv.deps, s.ada.actor, { name: "other", memberIds: [s.agents.Scout!.entityId] })).id;
+    await everyMessage(srv.deps.db, otherId);
     await say(s.space.id, "req 1");
     await srv.gateway.idle();
 

@@ -6,13 +6,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MockLanguageModelV4, convertArrayToReadableStream } from "ai/test";
 import type { LanguageModelV4CallOptions, LanguageModelV4Usage } from "@ai-sdk/provider";
 import { startTestServer, type TestServer } from "../../testing/test-server";
-import { createAgent, replyToHumans, startAgentScenario } from "../../testing/agents";
+import { createAgent, replyToHumans, startAgentScenario, everyMessage } from "../../testing/agents";
 import { commonPrefixShare } from "../../testing/prompt-prefix";
 import { HISTORY_WINDOW } from "@/lib/limits";
 import { createChannel } from "../../domain/spaces/create-channel";
 import { sendMessage } from "../../domain/messages/send-message";
 import { ManualClock } from "../clock";
 import type { ModelResolver } from "../models/resolve-model";
+import { withEnv } from "../../testing/with-env";
 
 let srv: TestServer;
 afterEach(async () => srv?.close());
@@ -64,8 +65,13 @@ async function scenario() {
     "openai-compatible": await createAgent(srv.deps.db, "Llama", { provider: "openai-compatible" }),
   };
   const space = await createChannel(srv.deps, ada.actor, { name: "general", memberIds: Object.values(agents).map((a) => a.entityId) });
-  await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "Good morning" });
-  await srv.gateway.idle();
+  await everyMessage(srv.deps.db, space.id);
+  // The providers count as configured (the recording models stand in for them): agents whose
+  // provider has no key are not woken.
+  await withEnv({ ANTHROPIC_API_KEY: "sk-test", OPENAI_API_KEY: "sk-test", OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:9/v1" }, async () => {
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "Good morning" });
+    await srv.gateway.idle();
+  });
   const runOf = (agentId: string) => srv.deps.db.run.findFirstOrThrow({ where: { agentId }, include: { events: { where: { type: "model_step" } } } });
   return { calls: models.calls, agents, runOf };
 }

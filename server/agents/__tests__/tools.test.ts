@@ -1,7 +1,7 @@
 // Rules 5, 6, 10–12: the tools and what they change, plans firing once, service triggers.
 import { afterEach, describe, expect, it } from "vitest";
 import type { TestServer } from "../../testing/test-server";
-import { type ModelCall, type Script, type Step, startAgentScenario } from "../../testing/agents";
+import { type ModelCall, type Script, type Step, startAgentScenario, everyMessage } from "../../testing/agents";
 import { createChannel } from "../../domain/spaces/create-channel";
 import { removeMember } from "../../domain/spaces/remove-member";
 import { sendMessage } from "../../domain/messages/send-message";
@@ -46,6 +46,7 @@ describe("tools", () => {
       Scout: sequence([() => ({ tool: "enter_space", input: { spaceId: otherId } }), () => ({ tool: "send_message", input: { text: "FYI from general" } })]),
     });
     const other = await createChannel(srv.deps, ada.actor, { name: "dev", memberIds: [agents.Scout!.entityId] });
+    await everyMessage(srv.deps.db, other.id);
     otherId = other.id;
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "Tell dev the build is green" });
     await srv.gateway.idle();
@@ -160,6 +161,7 @@ describe("tools", () => {
     });
     // A run of Scout's that is waiting in another space.
     const other = await createChannel(srv.deps, ada.actor, { name: "other", memberIds: [agents.Scout!.entityId] });
+    await everyMessage(srv.deps.db, other.id);
     const waiting = await srv.deps.db.run.create({
       data: {
         agentId: agents.Scout!.id,

@@ -206,7 +206,7 @@ describe("triggers", () => {
     // Five spaces, so nothing folds: five runs compete for two slots.
     const spaces = [];
     for (let i = 0; i < 5; i++) spaces.push(await createChannel(srv.deps, ada.actor, { name: `s${i}`, memberIds: [agents[0]!.entityId] }));
-    await Promise.all(spaces.map((s) => sendMessage(srv.deps, ada.actor, { spaceId: s.id, text: "go" })));
+    await Promise.all(spaces.map((s) => sendMessage(srv.deps, ada.actor, { spaceId: s.id, text: "Scout, go" })));
     for (let t = 0; held.running < 2 && t < 200; t++) await new Promise((r) => setTimeout(r, 25));
     await new Promise((r) => setTimeout(r, 300));
     expect(held.running).toBe(2);
@@ -227,7 +227,7 @@ describe("triggers", () => {
     try {
       const spaces = [];
       for (let i = 0; i < 5; i++) spaces.push(await createChannel(srv.deps, ada.actor, { name: `s${i}`, memberIds: [agents[0]!.entityId] }));
-      await Promise.all(spaces.map((s) => sendMessage(srv.deps, ada.actor, { spaceId: s.id, text: "go" })));
+      await Promise.all(spaces.map((s) => sendMessage(srv.deps, ada.actor, { spaceId: s.id, text: "Scout, go" })));
       for (let t = 0; held.running < 2 && t < 200; t++) await new Promise((r) => setTimeout(r, 25));
       // The other process looks for work again and again while this one holds both slots.
       for (let i = 0; i < 5; i++) {

@@ -4,7 +4,7 @@
 // survive a restart; a reply during the save is not lost.
 import { afterEach, describe, expect, it } from "vitest";
 import type { TestServer } from "../../testing/test-server";
-import { type ModelCall, type Script, startAgentScenario } from "../../testing/agents";
+import { type ModelCall, type Script, startAgentScenario, everyMessage } from "../../testing/agents";
 import { createChannel } from "../../domain/spaces/create-channel";
 import { sendMessage } from "../../domain/messages/send-message";
 import { ManualClock } from "../clock";
@@ -131,6 +131,7 @@ describe("waiting for a reply", () => {
     const { ada, agents, space } = await setup({ Ops: asker });
     await srv.deps.db.agent.update({ where: { id: agents.Ops!.id }, data: { maxWaitingRuns: 1 } });
     const other = await createChannel(srv.deps, ada.actor, { name: "ops-2", memberIds: [agents.Ops!.entityId] });
+    await everyMessage(srv.deps.db, other.id);
     // Both runs ask at the same moment: the per-agent lock lets exactly one of them wait.
     await Promise.all([
       sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "deploy A" }),

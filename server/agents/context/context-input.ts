@@ -5,6 +5,7 @@ import type { WaitResult } from "../runs/waits";
 import type { TokenCounting } from "./token-count";
 import type { EarlierDigest } from "./earlier-digest";
 import type { ReplyMode } from "@/lib/agents/reply-modes";
+import type { AddressHow } from "../triggers/addressing/addressees";
 
 export interface EntityRef {
   id: string;
@@ -79,6 +80,8 @@ export type TriggerInput =
       sender: EntityRef;
       message: { id: string; text: string; createdAt: string };
       senderExpectsReply: boolean;
+      /** Who the message is addressed to (triggers/addressing/addressees.ts); empty: nobody. Absent in older fixtures: not shown. */
+      addressedTo?: AddressedTo[];
       chainDepth: number;
       /** Later messages folded into this run while it was queued (load-folded.ts): part of what it answers. */
       folded?: FoldedMessage[];
@@ -97,6 +100,11 @@ export type TriggerInput =
       /** The payload shown is cut (bound-trigger.ts, the budget): TRIGGER names read_payload. */
       payloadClipped?: boolean;
     };
+
+export interface AddressedTo {
+  entity: EntityRef;
+  how: AddressHow;
+}
 
 export interface FoldedMessage {
   id: string;
@@ -188,7 +196,7 @@ export interface AdminChanges {
 
 export interface ContextInput {
   now: string;
-  agent: { id: string; entityId: string; name: string; persona: string; instructions: string };
+  agent: { id: string; entityId: string; name: string; persona: string; instructions: string; topics?: readonly string[] };
   runId: string;
   /** Spaces this run may see. Everything below is already limited to them; lines use it to avoid naming others. */
   reach: readonly string[];

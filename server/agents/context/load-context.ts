@@ -8,7 +8,8 @@ import type { Run as RunRow } from "@/generated/prisma/client";
 
 /** A run as the context reads it: every column but the text of its previous model call. */
 type Run = Omit<RunRow, "contextSnapshot">;
-import type { ContextInput, HistoryMessage, MessageOrigin, TriggerInput } from "./context-input";
+import type { AddressedTo, ContextInput, EntityRef, HistoryMessage, MessageOrigin, TriggerInput } from "./context-input";
+import { addresseesOf } from "../triggers/addressing/addressees";
 import { historyReactions, toHistoryMessage } from "./history-message";
 import { renderMentionsForAgent } from "./render-mentions";
 import { waitResult, type WaitState } from "../runs/waits";
@@ -35,7 +36,7 @@ export const DELETED_TRIGGER_TEXT = "(this message was deleted; its text is no l
 export async function loadContext(
   db: Db,
   run: Run,
-  agent: { id: string; entityId: string; name: string; persona: string; instructions: string },
+  agent: { id: string; entityId: string; name: string; persona: string; instructions: string; topics?: readonly string[] },
   opts: { now: Date },
 ): Promise<Omit<ContextInput, "maxTokens">> {
   const wait = run.waitState as WaitState | null;
@@ -181,21 +182,45 @@ async function loadTrigger(db: Db, run: Run): Promise<TriggerInput> {
       text: true,
       deletedAt: true,
       createdAt: true,
+      replyToMessageId: true,
       sender: { select: entitySel },
-      space: { select: { id: true, name: true } },
+      space: { select: { id: true, name: true, kind: true } },
       origin: true,
     },
   });
   return {
     type: "space_message",
-    space: m.space,
+    space: { id: m.space.id, name: m.space.name },
     sender: m.sender,
     // Deleted while the run executes: its text is gone (blanked where stored); the run is told so.
     message: { id: m.id, text: m.deletedAt ? DELETED_TRIGGER_TEXT : m.text, createdAt: m.createdAt.toISOString() },
     senderExpectsReply: (m.origin as MessageOrigin | null)?.expectsReply === true,
+    addressedTo: await loadAddressedTo(db, m),
     chainDepth: run.chainDepth,
     folded: await loadFolded(db, run.id, run.reach),
   };
+}
+
+/** Who the trigger is addressed to, decided as the trigger decided it (the space's members now). */
+async function loadAddressedTo(
+  db: Db,
+  m: { text: string; replyToMessageId: string | null; sender: EntityRef; space: { id: string; kind: "channel" | "direct" }; origin: unknown },
+): Promise<AddressedTo[]> {
+  const [members, replied] = await Promise.all([
+    db.membership.findMany({ where: { spaceId: m.space.id }, select: { entity: { select: entitySel } }, take: 1000 }),
+    m.replyToMessageId ? db.message.findUnique({ where: { id: m.replyToMessageId }, select: { senderId: true } }) : null,
+  ]);
+  const byId = new Map(members.map((x) => [x.entity.id, x.entity]));
+  return addresseesOf(
+    {
+      text: m.text,
+      senderId: m.sender.id,
+      replyToSenderId: replied?.senderId ?? null,
+      expectsReply: m.sender.type === "agent" && (m.origin as MessageOrigin | null)?.expectsReply === true,
+      spaceKind: m.space.kind,
+    },
+    members.map((x) => x.entity),
+  ).map((a) => ({ entity: byId.get(a.entityId)!, how: a.how }));
 }
 
 /**

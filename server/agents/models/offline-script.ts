@@ -2,12 +2,16 @@
 // to make, in order. Deterministic, so the demo and tests are repeatable, and it uses the
 // real tools so every gateway mechanism can be watched without an API key.
 //
-// Like a good colleague it stays silent unless someone addressed it by name, or a human
-// spoke without naming anyone — then one agent (the first by name, "the lead") answers. It understands a few requests:
+// Like a good colleague it follows the speaking rule: it answers what TRIGGER.addressedTo says
+// is for it, never what is addressed to someone else; a human's message addressed to nobody is
+// answered when it is on the agent's topics, else by one agent (the first by name, "the lead").
+// It answers from what was asked, so a trial shows the mechanics truthfully. It understands:
 //   "remember <fact>"                 → set_memories, then confirms
+//   "what do you remember"            → lists its MEMORIES
 //   "remind me in 2 minutes to <x>"   → set_plans(runAfter), then confirms; the plan run posts the reminder
-//   "deploy …" / "ask me …"           → asks "Deploy v2.1? Reply yes or no" with wait: true (its requester; for
-//                                        "deploy", with the choices Deploy / Cancel as buttons), then acts on the answer
+//   "deploy v3.0" / "ask me …"        → asks "Deploy v3.0? Reply yes or no" (the version named, else
+//                                       "the latest version") with wait: true (its requester; for "deploy",
+//                                       with the choices Deploy / Cancel as buttons), then acts on the answer
 //   "essay …" / "in detail …"         → writes a long answer (streamed for a while: something to stop)
 //   "discuss / debate / brainstorm …" → starts a chain: each agent hands the topic to the next by name
 //   a plan run                        → posts its reminder in the space the plan was made in
@@ -16,6 +20,7 @@
 // It reads only the context's fields; every user-written value there is a quoted literal,
 // so words inside a name or message cannot pose as a field or a mark.
 import { mentions } from "@/lib/agents/reply-modes";
+import { matchTopics } from "../triggers/addressing/topic-match";
 
 export interface Action {
   tool: string;
@@ -30,12 +35,20 @@ interface Parsed {
   text: string;
   messageId?: string;
   expectsReply: boolean;
+  /** TRIGGER.addressedToYou; undefined when the context does not say. */
+  addressedToYou?: boolean;
+  /** TRIGGER.addressedTo is someone (not "nobody"). */
+  addressedToSomeone: boolean;
+  topics: string[];
+  memories: { key: string; value: string }[];
   spaceId?: string;
   /** The message just before the trigger is another member's question that waits for a reply. */
   answersWait: boolean;
   /** Agent names in the active space other than me, sorted. */
   otherAgents: string[];
   resumed?: { reply: { entityName: string; text: string } | null; status: string; waitDuration: string };
+  /** The question the resumed run asked before its wait. */
+  question?: string;
   planInstruction?: string;
   serviceName?: string;
   payload?: string;
@@ -76,8 +89,22 @@ export function parseContext(ctx: string): Parsed {
   const answersWait =
     trigIdx > 0 &&
     (marksOf(historyLines[trigIdx]!).includes("[answered the wait of") || marksOf(historyLines[trigIdx - 1]!).includes("[asked with wait: true"));
+  // A question another agent put to every agent (it waits for an answer) is, in the demo, for
+  // the person who asked that agent: the offline model leaves it to them.
+  const askedOnly = marksOf(field(`\n${trig}`, "addressedTo") ?? "").includes("you (asked by an agent");
+  const toYou = askedOnly ? "false" : field(`\n${trig}`, "addressedToYou");
+  const identity = ctx.split("\nPERSONA:\n")[0] ?? "";
+  const memories = (ctx.split("\nMEMORIES:\n")[1]?.split("\n\n")[0] ?? "")
+    .split("\n")
+    .map((l) => new RegExp(`^ {2}- (${QUOTED}): (${QUOTED})$`).exec(l))
+    .flatMap((m) => (m ? [{ key: unquote(m[1]), value: unquote(m[2]) }] : []));
   return {
     answersWait,
+    addressedToYou: toYou === undefined ? undefined : toYou === "true",
+    addressedToSomeone: (field(`\n${trig}`, "addressedTo") ?? "nobody") !== "nobody",
+    topics: [...(field(identity, "topics") ?? "").matchAll(new RegExp(QUOTED, "g"))].map((m) => unquote(m[0])),
+    memories,
+    question: unquote(new RegExp(`^ {2}your question: \\[msg:[^\\]]+\\] (${QUOTED})`, "m").exec(ctx)?.[1]),
     me: unquote(field(ctx, "name")),
     persona,
     triggerType: field(`\n${trig}`, "type") ?? "",
@@ -116,8 +143,9 @@ export function offlineScript(ctx: string): { actions: Action[]; thought: string
       return { actions: [say(`No answer after ${r.waitDuration} — I'll hold off for now.`)], thought: "wait timed out" };
     }
     const answer = r.reply.text.trim().toLowerCase();
+    const version = versionIn(p.question ?? "") ?? "it";
     const text = /^(y|yes|yep|sure|ok|okay|go|ship it|deploy)\b/.test(answer)
-      ? `Thanks ${r.reply.entityName} — going ahead: deploying v2.1 now.`
+      ? `Thanks ${r.reply.entityName} — going ahead: deploying ${version} now.`
       : /^(n|no|nope|stop|wait|hold|cancel)\b/.test(answer)
         ? `Understood, ${r.reply.entityName} — holding off on the deploy.`
         : `Got it, ${r.reply.entityName}: “${clip(r.reply.text, 80)}”.`;
@@ -143,14 +171,17 @@ export function offlineScript(ctx: string): { actions: Action[]; thought: string
   }
 
   // space_message
-  const addressed = mentions(p.text, p.me);
-  const namedOthers = p.otherAgents.filter((a) => mentions(p.text, a));
+  // The context says who the message is for; an older context without it: by name.
+  const addressed = p.addressedToYou ?? mentions(p.text, p.me);
+  const toSomeoneElse = p.addressedToYou === undefined ? p.otherAgents.some((a) => mentions(p.text, a)) : !addressed && p.addressedToSomeone;
   const human = p.sender?.type === "human";
-  if (!addressed && (!human || namedOthers.length > 0)) {
-    return { actions: [], thought: "not addressed to me; staying quiet" };
+  if (!addressed && (!human || toSomeoneElse)) {
+    return { actions: [], thought: toSomeoneElse ? "addressed to someone else; staying quiet" : "not addressed to me; staying quiet" };
   }
-  // When nobody is named, one agent (the first by name) takes on requests, so three agents do not all act.
-  const lead = addressed || [p.me, ...p.otherAgents].sort()[0] === p.me;
+  // Addressed to nobody: an agent whose topics it matches takes it on; without one, the first
+  // agent by name does, so three agents do not all act.
+  const onTopic = !addressed && matchTopics(p.text, p.topics).score > 0;
+  const lead = addressed || onTopic || (p.topics.length === 0 && [p.me, ...p.otherAgents].sort()[0] === p.me);
   const reply = p.expectsReply && p.messageId ? { messageId: p.messageId } : {};
   const text = p.text;
   const next = [...p.otherAgents, p.me].sort();
@@ -189,9 +220,14 @@ export function offlineScript(ctx: string): { actions: Action[]; thought: string
       thought: "schedule a reminder",
     };
   }
+  if (/\bwhat do you remember\b/i.test(text) && lead) {
+    const list = p.memories.length ? p.memories.map((m) => `“${clip(m.value, 120)}”`).join("; ") : "nothing yet";
+    return { actions: [say(`I remember: ${list}`, reply)], thought: "recall memories" };
+  }
   if (/\b(deploy|ask me)\b/i.test(text) && human && lead) {
+    const version = versionIn(text) ?? "the latest version";
     const options = /\bdeploy\b/i.test(text) ? { options: ["Deploy", "Cancel"] } : {};
-    return { actions: [say("Deploy v2.1? Reply yes or no", { wait: true, ...options })], thought: "ask and wait" };
+    return { actions: [say(`Deploy ${version}? Reply yes or no`, { wait: true, ...options })], thought: "ask and wait" };
   }
   if (/\b(essay|in detail)\b/i.test(text) && human && lead) {
     return { actions: [say(longAnswer(clip(text, 80)), reply)], thought: "write a long answer" };
@@ -212,6 +248,10 @@ export function offlineScript(ctx: string): { actions: Action[]; thought: string
     const answer = `${voice(p.persona)} You asked: “${clip(text, 80)}”. My take: ${opinion(p.me, text)} _(offline model: set a provider key for real answers)_`;
     return { actions: [say(answer, reply)], thought: "answer the question addressed to me" };
   }
+  if (onTopic) {
+    const answer = `${voice(p.persona)} On “${clip(text, 80)}” (my topics: ${matchTopics(text, p.topics).matched.join(", ")}): ${opinion(p.me, text)} _(offline model)_`;
+    return { actions: [say(answer, reply)], thought: "answer a message on my topics" };
+  }
   if (!lead) return { actions: [], thought: "the lead agent answers unaddressed messages" };
   if (p.answersWait) return { actions: [], thought: "this answers another member's question" };
   // A thank-you or an FYI needs no answer in words: the lead acknowledges it with a reaction.
@@ -220,6 +260,11 @@ export function offlineScript(ctx: string): { actions: Action[]; thought: string
     return { actions: [{ tool: "react", input: { messageId: p.messageId, emoji: ack[2] ? "👀" : "👍" } }], thought: "acknowledge with a reaction" };
   const greeting = `${voice(p.persona)} I read “${clip(text, 80)}”. Mention one of us by name to ask them directly. _(offline model)_`;
   return { actions: [say(greeting, reply)], thought: "acknowledge" };
+}
+
+/** The version a request names ("deploy v3.0", "deploy 2.4.1"), if any. */
+function versionIn(text: string): string | undefined {
+  return /\b(v?\d+(?:\.\d+)+|v\d+)\b/i.exec(text)?.[1];
 }
 
 /** The `spaceId` a service's JSON payload names, if any. */

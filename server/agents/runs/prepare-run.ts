@@ -77,7 +77,7 @@ export async function prepareContext(ctx: GatewayCtx, run: RunningRun, scope: Ru
     loadContext(
       ctx.db,
       run,
-      { id: agent.id, entityId: agent.entityId, name: agent.entity.name, persona: agent.persona, instructions: agent.instructions },
+      { id: agent.id, entityId: agent.entityId, name: agent.entity.name, persona: agent.persona, instructions: agent.instructions, topics: agent.topics },
       { now },
     ),
   ]);

@@ -21,6 +21,7 @@ import { broadcastRun } from "./broadcast-run";
 import type { RunRow } from "../../domain/runs/run-dto";
 import { advanceCursors } from "./cursors";
 import { type Candidate, heldSql } from "./claim";
+import { tellRequesterOfFailure } from "../notes/tell-requester";
 import { loadRunningRun, type RunningRun } from "./running-run";
 import { cancelQuestions, timeOutQuestion } from "./questions";
 
@@ -204,6 +205,8 @@ export async function finishRun(
       ? { status: to, triggerMessageId: null }
       : await ctx.db.run.findUnique({ where: { id: run.id }, select: { status: true, triggerMessageId: true } });
   if (!row || !(moved || isTerminalStatus(row.status))) return;
+  // A person whose own message this run was answering is told, member-safe, that it failed.
+  if (moved && to === "failed") await tellRequesterOfFailure(ctx, run.id);
   const trigger =
     row.status !== "completed" && row.triggerMessageId
       ? await ctx.db.message.findUnique({ where: { id: row.triggerMessageId }, select: { spaceId: true, seq: true } })

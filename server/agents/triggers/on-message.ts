@@ -1,7 +1,9 @@
 // Message → runs. Every other agent member of the space gets one run per
 // message, unless: the message answers that agent's waiting run (the run resumes instead),
-// the agent is disabled, its reply mode in this space says no (off, or "when addressed" and
-// the message neither names it nor replies to its message), the chain is at the space's
+// the agent is disabled, its reply mode in this space says no (addressing/wake-decision.ts:
+// off; "when addressed" or auto and the message is not addressed to it — auto also wakes the
+// best topic matches of a message addressed to nobody), its model provider cannot work here
+// (not configured: no key, no endpoint, unknown provider), the chain is at the space's
 // depth limit, or the agent already has a queued run in this space (the message folds into
 // it). A run queued while another of the agent's runs executes in the space waits for that
 // one to end (runs/claim.ts). Every outcome is recorded as a TriggerDecision with its reason.
@@ -14,11 +16,17 @@ import { resolveWaitsFor } from "../runs/waits";
 import { log } from "../../log";
 import { MAX_QUEUED_RUNS_PER_AGENT } from "@/lib/limits";
 import { intersect, reachForMessage, reachMemberships, senderScope } from "../reach/reach";
-import { mentionsEntity, type ReplyMode } from "@/lib/agents/reply-modes";
+import type { ReplyMode } from "@/lib/agents/reply-modes";
 import { reasonForMember } from "@/lib/agents/decision-reason";
 import { budgetRefusal, spaceBudgetRefusal } from "./daily-budget";
 import { rooms } from "@/lib/realtime/events";
-import { addressedInThread, threadParticipants } from "./thread-participants";
+import { addresseesOf } from "./addressing/addressees";
+import { bestTopicMatches, matchTopics } from "./addressing/topic-match";
+import { NOT_ADDRESSED, wakeDecision } from "./addressing/wake-decision";
+import { providerProblem } from "../../domain/agents/provider-problem";
+import { env } from "../../env";
+import { tellRequesterOfRefusal } from "../notes/tell-requester";
+import { threadParticipants } from "./thread-participants";
 
 export type Decision = "triggered" | "folded" | "resumed" | "refused";
 
@@ -31,6 +39,7 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto, opts: { onlyEnti
     where: { id: m.spaceId },
     select: {
       id: true,
+      kind: true,
       maxChainDepth: true,
       dailyTokenBudget: true,
       memberships: {
@@ -45,7 +54,18 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto, opts: { onlyEnti
               name: true,
               // The agent's own spaces (for its run's reach) and its limits, read here with the rest.
               memberships: reachMemberships,
-              agent: { select: { id: true, enabled: true, dailyTokenBudget: true, archivedAt: true, maxConcurrentRuns: true } },
+              agent: {
+                select: {
+                  id: true,
+                  enabled: true,
+                  dailyTokenBudget: true,
+                  archivedAt: true,
+                  maxConcurrentRuns: true,
+                  topics: true,
+                  provider: true,
+                  modelSettings: true,
+                },
+              },
             },
           },
         },
@@ -62,7 +82,15 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto, opts: { onlyEnti
     name: string;
     spaceIds: string[];
     replyMode: ReplyMode;
-    agent: { id: string; enabled: boolean; dailyTokenBudget: number | null; maxConcurrentRuns: number };
+    agent: {
+      id: string;
+      enabled: boolean;
+      dailyTokenBudget: number | null;
+      maxConcurrentRuns: number;
+      topics: string[];
+      provider: string;
+      modelSettings: unknown;
+    };
   }[];
   if (agents.length === 0) return;
 
@@ -76,14 +104,41 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto, opts: { onlyEnti
     ? ((await ctx.db.message.findUnique({ where: { id: m.replyToMessageId }, select: { senderId: true } }))?.senderId ?? null)
     : null;
   const inThread = await threadParticipants(ctx.db, m);
+  // Who the message is addressed to, among everyone in the space (a person named is someone
+  // else too), and under auto which agents' topics match a message addressed to nobody.
+  const members = await ctx.db.membership.findMany({ where: { spaceId: m.spaceId }, select: { entity: { select: { id: true, name: true, type: true } } } });
+  const addressees = addresseesOf(
+    {
+      text: m.text,
+      senderId: m.sender.id,
+      replyToSenderId: repliesTo,
+      expectsReply: fromAgent && m.origin?.expectsReply === true,
+      spaceKind: space.kind,
+      threadParticipants: [...inThread],
+    },
+    members.map((x) => x.entity),
+  );
+  const problems = new Map(agents.map((a) => [a.id, providerProblem(a.agent, env())]));
+  // Only agents that could answer compete on topics: a disabled or unconfigured one takes no place.
+  const contenders = agents.filter((a) => a.replyMode === "auto" && a.agent.enabled && !problems.get(a.id) && !resumed.has(a.agent.id));
+  // Topics recruit agents for people's messages only: an agent's message addressed to nobody
+  // (its own answer, say) would otherwise set its colleagues talking among themselves.
+  const topicWinners = new Map(
+    addressees.length || fromAgent
+      ? []
+      : bestTopicMatches(
+          m.text,
+          contenders.map((a) => ({ ...a, topics: a.agent.topics })),
+        ).map((w) => [w.id, w] as const),
+  );
 
   // The space's budget is the same for every agent: asked once, and only when one is set.
   const spaceOverBudget = await spaceBudgetRefusal(ctx.db, space, ctx.clock.now());
-  const outcomes: { name: string; decision: Decision; reason: string }[] = [];
+  const outcomes: { name: string; agentId: string; decision: Decision; reason: string }[] = [];
   for (const entity of agents) {
     const agentId = entity.agent.id;
     const decide = (decision: Decision, reason: string) => {
-      outcomes.push({ name: entity.name, decision, reason });
+      outcomes.push({ name: entity.name, agentId, decision, reason });
       return recordDecision(ctx.db, m.id, agentId, { decision, reason });
     };
 
@@ -95,9 +150,14 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto, opts: { onlyEnti
       await decide("refused", "agent is disabled");
       continue;
     }
-    const refusal = replyModeRefusal(entity.replyMode, entity.id === repliesTo || mentionsEntity(m.text, entity) || addressedInThread(inThread, entity.id));
-    if (refusal) {
-      await decide("refused", refusal);
+    const wake = wakeDecision(entity.replyMode, entity.id, addressees, topicWinners, fromAgent ? 0 : matchTopics(m.text, entity.agent.topics).score);
+    if (!wake.wake) {
+      await decide("refused", wake.reason);
+      continue;
+    }
+    const problem = problems.get(entity.id);
+    if (problem) {
+      await decide("refused", problem);
       continue;
     }
     const overBudget = spaceOverBudget ?? (await budgetRefusal(ctx.db, entity.agent, ctx.clock.now()));
@@ -113,7 +173,7 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto, opts: { onlyEnti
     try {
       const reach = reachForMessage(entity.spaceIds, sender.reach);
       // Its decision is written in the same transaction as the run it queues or folds into.
-      outcome = await queueOrFold(ctx, entity.agent, m, depth, reach, sender.requesterId);
+      outcome = await queueOrFold(ctx, entity.agent, m, depth, reach, sender.requesterId, wake.why);
     } catch (e) {
       if ((e as { code?: string }).code === "P2002") {
         await decide("refused", "duplicate delivery: a run for this agent and message already exists");
@@ -123,7 +183,7 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto, opts: { onlyEnti
       }
       continue;
     }
-    outcomes.push({ name: entity.name, decision: outcome.decision, reason: outcome.reason });
+    outcomes.push({ name: entity.name, agentId, decision: outcome.decision, reason: outcome.reason });
     if (outcome.decision === "refused") continue;
     // Committed: what follows only tells about it. Should it fail, the run and its decision
     // stand (the run executes, and the next transition broadcasts it).
@@ -137,7 +197,15 @@ export async function onMessage(ctx: GatewayCtx, m: MessageDto, opts: { onlyEnti
     if (outcome.decision === "triggered") ctx.kick();
   }
   log.debug({ messageId: m.id, spaceId: m.spaceId, outcomes }, "triggers decided");
-  if (!fromAgent) tellSenderIfUnanswered(ctx, m, outcomes);
+  if (!fromAgent) {
+    // A refusal only a fix can lift (not configured, budget) gets its own note under the message.
+    const noted = await tellRequesterOfRefusal(ctx, m, outcomes);
+    tellSenderIfUnanswered(
+      ctx,
+      m,
+      outcomes.filter((o) => !noted.has(o.name)),
+    );
+  }
   if (outcomes.some((o) => o.reason === depthLimitReason(m.chainDepth, space.maxChainDepth))) await markChainStopped(ctx, m, space.maxChainDepth);
   ctx.events.publish(rooms.space(m.spaceId), "chain:decided", { spaceId: m.spaceId, messageId: m.id });
   ctx.events.publish(rooms.admins, "chain:decided", { spaceId: m.spaceId, messageId: m.id });
@@ -165,15 +233,10 @@ async function markChainStopped(ctx: GatewayCtx, m: MessageDto, limit: number): 
 /** Nobody is left wondering: a person whose message woke no agent is told why, quietly (only them). */
 function tellSenderIfUnanswered(ctx: GatewayCtx, m: MessageDto, outcomes: { name: string; decision: Decision; reason: string }[]): void {
   if (outcomes.some((o) => o.decision === "triggered" || o.decision === "resumed")) return;
+  // A message not addressed to any agent (people talking) was not a request: no note for it.
+  if (outcomes.every((o) => o.reason.startsWith(NOT_ADDRESSED))) return;
   const agents = outcomes.map((o) => ({ name: o.name, decision: o.decision as "folded" | "refused", reason: reasonForMember(o.reason) }));
   ctx.events.publish(rooms.entity(m.sender.id), "message:unanswered", { spaceId: m.spaceId, messageId: m.id, agents });
-}
-
-/** Why an agent's reply mode in the space keeps this message from waking it, or null when it does not. */
-function replyModeRefusal(mode: ReplyMode, addressed: boolean): string | null {
-  if (mode === "off") return "reply mode is off: the agent answers no messages in this space";
-  if (mode === "addressed" && !addressed) return "reply mode is when addressed: the message neither names the agent nor replies to its message";
-  return null;
 }
 
 /**
@@ -189,6 +252,8 @@ async function queueOrFold(
   depth: number,
   reach: string[],
   requesterId: string | null,
+  /** Why the reply mode let it wake, appended to the reason (auto: how it was addressed, or its topics). */
+  why: string | null = null,
 ): Promise<{ decision: "triggered" | "folded"; reason: string; runId: string } | { decision: "refused"; reason: string }> {
   return ctx.db.$transaction(async (tx) => {
     const agentId = agent.id;
@@ -247,6 +312,6 @@ async function queueOrFold(
       : running >= agent.maxConcurrentRuns
         ? `queued behind ${running} running runs (limit ${agent.maxConcurrentRuns})`
         : `queued at chain depth ${depth}`;
-    return decided({ decision: "triggered", reason, runId: run.id });
+    return decided({ decision: "triggered", reason: why ? `${reason} (${why})` : reason, runId: run.id });
   });
 }

@@ -1,7 +1,15 @@
 // An agent's model and behaviour settings: what an admin may change (list-agents.ts and
 // update-agent.ts use them; they back GET/PATCH /api/agents).
 import { z } from "zod";
-import { MAX_CONCURRENT_RUNS, MAX_RUN_DURATION_MS, MAX_TOOL_STEPS, MAX_WAIT_TIMEOUT_MS, MIN_WAIT_TIMEOUT_MS } from "@/lib/limits";
+import {
+  MAX_AGENT_TOPIC_LENGTH,
+  MAX_AGENT_TOPICS,
+  MAX_CONCURRENT_RUNS,
+  MAX_RUN_DURATION_MS,
+  MAX_TOOL_STEPS,
+  MAX_WAIT_TIMEOUT_MS,
+  MIN_WAIT_TIMEOUT_MS,
+} from "@/lib/limits";
 import { TOOL_NAMES } from "@/lib/agents/tool-names";
 import { displayName } from "@/lib/display-name";
 
@@ -31,6 +39,11 @@ export const agentSettingsInput = z
     maxRunDurationMs: z.number().int().min(10_000).max(MAX_RUN_DURATION_MS),
     /** How long the agent's questions wait for an answer. */
     waitTimeoutMs: z.number().int().min(MIN_WAIT_TIMEOUT_MS).max(MAX_WAIT_TIMEOUT_MS),
+    /** Keywords or short phrases (reply mode auto wakes it on them); blanks and repeats dropped. */
+    topics: z
+      .array(z.string().trim().max(MAX_AGENT_TOPIC_LENGTH))
+      .max(MAX_AGENT_TOPICS)
+      .transform((ts) => [...new Set(ts.filter(Boolean))]),
     /** Tokens per UTC day; null removes the budget. */
     dailyTokenBudget: z.number().int().min(1).max(1_000_000_000).nullable(),
     // The registry reads an empty list as "every tool" (server/agents/tools/registry.ts), so
@@ -58,6 +71,7 @@ export const agentView = {
   waitTimeoutMs: true,
   dailyTokenBudget: true,
   enabledTools: true,
+  topics: true,
   archivedAt: true,
   entity: { select: { name: true } },
 } as const;

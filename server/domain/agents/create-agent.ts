@@ -6,13 +6,9 @@ import { recordAudit } from "../audit/record-audit";
 import { agentSettingsInput, agentView } from "./agent-settings";
 import { assertModelBaseURLAllowed } from "./model-hosts";
 import { requireAgentAdmin } from "./require-agent-admin";
+import { DEFAULT_MODEL_IDS } from "@/lib/agents/default-models";
 
-/** The model an agent gets when the admin names only its provider. */
-export const DEFAULT_MODEL_IDS: Record<string, string> = {
-  offline: "parley-offline-1",
-  openai: "gpt-4o-mini",
-  anthropic: "claude-3-5-haiku-latest",
-};
+export { DEFAULT_MODEL_IDS } from "@/lib/agents/default-models";
 
 // The same fields and rules as an update, but a name is required; everything else has the
 // schema's defaults (the offline model, every tool, the standard limits).

@@ -6,6 +6,7 @@ import { describeProviderFailure } from "../../agents/models/describe-provider-f
 import type { Actor, Deps } from "../deps";
 import { AppError, isAppError } from "../errors";
 import { requireAgentAdmin } from "./require-agent-admin";
+import { unknownModelProblem } from "./known-models";
 
 export type ModelTestResult = ModelTestResultDto;
 
@@ -33,6 +34,9 @@ export async function testAgentModel(
   const took = () => Date.now() - started;
   try {
     const resolved = (deps.resolveModel ?? defaultModelResolver)({ ...agent, name: agent.entity.name });
+    // A model id the endpoint's list does not hold would fail every run: said before the call.
+    const unknown = await unknownModelProblem({ ...agent, name: agent.entity.name });
+    if (unknown) return { ok: false, text: clip(redact(unknown)), ms: took(), usage: null };
     const res = await generateText({
       model: resolved.model,
       prompt: PROMPT,

@@ -31,7 +31,13 @@ export async function openDirectSpace({ db, events }: Deps, actor: Actor, input:
         kind: "direct",
         directKey,
         createdById: actor.entityId,
-        memberships: { create: [{ entityId: actor.entityId }, { entityId: otherId }] },
+        // Every message in a direct space is for the other member (lib/agents/reply-modes.ts defaultReplyMode).
+        memberships: {
+          create: [
+            { entityId: actor.entityId, replyMode: "every" },
+            { entityId: otherId, replyMode: "every" },
+          ],
+        },
       },
     });
     announce(events, space.id, [actor.entityId, otherId]);

@@ -2,6 +2,8 @@
 import type { MemberDto, SpaceDto } from "@/lib/realtime/dto";
 import type { ReplyMode } from "@/lib/agents/reply-modes";
 import { toEntityDto } from "../dto";
+import { providerProblem } from "../agents/provider-problem";
+import { env } from "../../env";
 
 interface SpaceRow {
   id: string;
@@ -29,7 +31,7 @@ interface MemberRow {
     name: string;
     type: "human" | "agent";
     avatarColor: string | null;
-    agent?: { id: string; provider: string; enabled: boolean; archivedAt: Date | null } | null;
+    agent?: { id: string; provider: string; enabled: boolean; archivedAt: Date | null; modelSettings?: unknown } | null;
   };
   replyMode: ReplyMode;
 }
@@ -61,6 +63,8 @@ export function toMemberDto(m: MemberRow): MemberDto {
     agentId: m.entity.agent?.id ?? null,
     replyMode: m.entity.agent ? m.replyMode : null,
     agentStatus: m.entity.agent ? (m.entity.agent.archivedAt ? "archived" : m.entity.agent.enabled ? "active" : "disabled") : null,
+    // Only the fact: which key or setting is missing is for admins (the admin list says).
+    notConfigured: m.entity.agent ? providerProblem(m.entity.agent, env()) !== null : undefined,
     // An agent's cursor is the newest message a finished run processed.
     lastSeenSeq: m.entity.type === "agent" ? m.lastProcessedSeq : m.lastSeenSeq,
     lastSeenMessageId: m.entity.type === "agent" ? m.lastProcessedMessageId : m.lastSeenMessageId,

@@ -49,7 +49,7 @@ describe("reply mode API", () => {
       actorId: ada.entityId,
       action: "agent.reply_mode",
       subject: '"Scout" in #ops',
-      before: { replyMode: "every" },
+      before: { replyMode: "auto" },
       after: { replyMode: "addressed" },
     });
   });

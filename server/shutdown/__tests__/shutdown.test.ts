@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { io as connect } from "socket.io-client";
 import { type ClientSocket, startTestServer, type TestServer, waitFor } from "../../testing/test-server";
-import { type ModelCall, type Script, scriptedModels, startAgentScenario } from "../../testing/agents";
+import { type ModelCall, type Script, scriptedModels, startAgentScenario, everyMessage } from "../../testing/agents";
 import { createChannel } from "../../domain/spaces/create-channel";
 import { sendMessage } from "../../domain/messages/send-message";
 import { log } from "../../log";
@@ -102,6 +102,7 @@ describe("graceful shutdown", () => {
     const requests = trackHttpRequests(a.http);
     const quickRoom = await createChannel(a.deps, ada.actor, { name: "quick", memberIds: [agents.Quick!.entityId] });
     const slowRoom = await createChannel(a.deps, ada.actor, { name: "slow", memberIds: [agents.Slow!.entityId] });
+    for (const room of [quickRoom, slowRoom]) await everyMessage(a.deps.db, room.id);
 
     // Process B: same database, its own realtime server, gateway (ticking like PARLEY_TICK_MS) and models.
     let b: TestServer | undefined;

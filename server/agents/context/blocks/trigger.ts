@@ -1,10 +1,11 @@
 // TRIGGER (why this run exists), RESUMED (what ended its wait) and ACTIVE SPACE.
-import type { ContextInput } from "../context-input";
+import type { AddressedTo, ContextInput } from "../context-input";
+import { HOW_TEXT } from "../../triggers/addressing/addressees";
 import { MAX_NEW_LINE_CHARS } from "@/lib/limits";
 import { clip, entityRef, messageLine, oneLineJson, quote } from "../format";
 import { clipText } from "../clip";
 
-export function triggerBlock({ trigger: t }: ContextInput): string {
+export function triggerBlock({ trigger: t, agent }: ContextInput): string {
   if (t.type === "space_message") {
     return [
       "TRIGGER:",
@@ -15,6 +16,7 @@ export function triggerBlock({ trigger: t }: ContextInput): string {
       `  messageId: ${t.message.id}`,
       `  timestamp: ${quote(t.message.createdAt)}`,
       `  senderExpectsReply: ${t.senderExpectsReply}`,
+      ...addressedLines(t.addressedTo, agent.entityId),
       `  chainDepth: ${t.chainDepth}`,
     ].join("\n");
   }
@@ -37,6 +39,18 @@ export function triggerBlock({ trigger: t }: ContextInput): string {
     ...(t.payloadClipped ? ["  (payload clipped; call read_payload with a JSON path to read the rest)"] : []),
     `  chainDepth: ${t.chainDepth}`,
   ].join("\n");
+}
+
+/**
+ * Who the message is for, so the agent can follow the speaking rule (blocks/identity.ts): answer
+ * what is addressed to you, not what is addressed to someone else. Names are quoted like every
+ * name in the context.
+ */
+function addressedLines(to: readonly AddressedTo[] | undefined, me: string): string[] {
+  if (!to) return [];
+  const mine = to.find((a) => a.entity.id === me);
+  const list = to.map((a) => (a.entity.id === me ? `you (${HOW_TEXT[a.how]})` : `${entityRef(a.entity)} (${HOW_TEXT[a.how]})`));
+  return [`  addressedTo: ${list.length ? list.join(", ") : "nobody"}`, `  addressedToYou: ${mine ? "true" : "false"}`];
 }
 
 export function resumeBlock(input: ContextInput): string[] {

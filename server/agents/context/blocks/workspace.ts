@@ -12,6 +12,7 @@ import { quote, relative } from "../format";
 /** What the agent is told about its reply mode in a space; the default says nothing. */
 const REPLY_MODE_MARK: Record<ReplyMode, string> = {
   every: "",
+  auto: " [messages here wake you when addressed to you, or when addressed to nobody and on your topics]",
   addressed: " [messages here wake you only when they name you or reply to you]",
   off: " [messages here do not wake you]",
 };

@@ -75,6 +75,8 @@ async function runOnce(p: ProviderCase, replies: FakeReply[], opts: { env?: Reco
   fake.script(...replies);
   const agent = await createAgent(srv.deps.db, `Contract${++n}`, { provider: p.provider, modelId: p.modelId, modelSettings: opts.modelSettings });
   const space = await createChannel(srv.deps, ada.actor, { name: `contract-${n}`, memberIds: [agent.entityId] });
+  // Every message wakes it: these tests are about the provider, not about who is addressed.
+  await srv.deps.db.membership.updateMany({ where: { spaceId: space.id, entityId: agent.entityId }, data: { replyMode: "every" } });
   await withEnv(opts.env ?? p.env(), async () => {
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: TRIGGER });
     await srv.gateway.idle();

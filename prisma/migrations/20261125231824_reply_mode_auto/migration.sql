@@ -1,0 +1,6 @@
+-- AlterEnum
+ALTER TYPE "ReplyMode" ADD VALUE 'auto';
+
+-- AlterTable
+ALTER TABLE "Agent" ADD COLUMN     "topics" TEXT[] DEFAULT ARRAY[]::TEXT[];
+
