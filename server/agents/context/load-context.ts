@@ -10,6 +10,7 @@ import type { Run as RunRow } from "@/generated/prisma/client";
 type Run = Omit<RunRow, "contextSnapshot">;
 import type { AddressedTo, ContextInput, EntityRef, HistoryMessage, MessageOrigin, TriggerInput } from "./context-input";
 import { addresseesOf } from "../triggers/addressing/addressees";
+import { threadParticipants } from "../triggers/thread-participants";
 import { historyReactions, toHistoryMessage } from "./history-message";
 import { renderMentionsForAgent } from "./render-mentions";
 import { waitResult, type WaitState } from "../runs/waits";
@@ -183,6 +184,7 @@ async function loadTrigger(db: Db, run: Run): Promise<TriggerInput> {
       deletedAt: true,
       createdAt: true,
       replyToMessageId: true,
+      threadRootId: true,
       sender: { select: entitySel },
       space: { select: { id: true, name: true, kind: true } },
       origin: true,
@@ -204,11 +206,19 @@ async function loadTrigger(db: Db, run: Run): Promise<TriggerInput> {
 /** Who the trigger is addressed to, decided as the trigger decided it (the space's members now). */
 async function loadAddressedTo(
   db: Db,
-  m: { text: string; replyToMessageId: string | null; sender: EntityRef; space: { id: string; kind: "channel" | "direct" }; origin: unknown },
+  m: {
+    text: string;
+    replyToMessageId: string | null;
+    threadRootId: string | null;
+    sender: EntityRef;
+    space: { id: string; kind: "channel" | "direct" };
+    origin: unknown;
+  },
 ): Promise<AddressedTo[]> {
-  const [members, replied] = await Promise.all([
+  const [members, replied, inThread] = await Promise.all([
     db.membership.findMany({ where: { spaceId: m.space.id }, select: { entity: { select: entitySel } }, take: 1000 }),
     m.replyToMessageId ? db.message.findUnique({ where: { id: m.replyToMessageId }, select: { senderId: true } }) : null,
+    threadParticipants(db, m),
   ]);
   const byId = new Map(members.map((x) => [x.entity.id, x.entity]));
   return addresseesOf(
@@ -218,6 +228,7 @@ async function loadAddressedTo(
       replyToSenderId: replied?.senderId ?? null,
       expectsReply: m.sender.type === "agent" && (m.origin as MessageOrigin | null)?.expectsReply === true,
       spaceKind: m.space.kind,
+      threadParticipants: [...inThread],
     },
     members.map((x) => x.entity),
   ).map((a) => ({ entity: byId.get(a.entityId)!, how: a.how }));

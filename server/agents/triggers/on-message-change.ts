@@ -1,6 +1,6 @@
 // Edits and deletions → agents.
 // - An edit that newly names an agent (it names it now and did not before, reply-modes.ts
-//   `mentions`) is a message addressed to it: the trigger path of on-message.ts decides about
+//   `mentionsEntity`) is a message addressed to it: the trigger path of on-message.ts decides about
 //   it for those agents only, with its TriggerDecision. Agents that already decided about the
 //   message (a run, a fold, a resume) are left alone: they saw it, and their next run is told of
 //   the edit (load-message-changes.ts). An edit wakes no waiting run: only new messages answer waits.
@@ -8,7 +8,7 @@
 //   (its only request is gone), unless messages folded into that run still stand. The context
 //   loaders skip deleted messages; the text itself was blanked where it is stored.
 import type { MessageDto } from "@/lib/realtime/dto";
-import { mentions } from "@/lib/agents/reply-modes";
+import { mentionsEntity } from "@/lib/agents/reply-modes";
 import type { GatewayCtx } from "../gateway-context";
 import { onMessage } from "./on-message";
 import { cancelRun } from "../runs/transitions";
@@ -22,7 +22,8 @@ export async function onMessageEdited(ctx: GatewayCtx, e: { message: MessageDto;
     where: { spaceId: m.spaceId, entity: { type: "agent" }, entityId: { not: m.sender.id } },
     select: { entity: { select: { id: true, name: true, agent: { select: { id: true } } } } },
   });
-  const named = agents.filter(({ entity }) => mentions(m.text, entity.name) && !mentions(e.before, entity.name));
+  // By name or by a stored @mention reference (`<@entityId>`), which survives renames.
+  const named = agents.filter(({ entity }) => mentionsEntity(m.text, entity) && !mentionsEntity(e.before, entity));
   if (named.length === 0) return;
   const decided = await ctx.db.triggerDecision.findMany({
     where: { messageId: m.id, decision: { in: ["triggered", "folded", "resumed"] }, agentId: { in: named.map((a) => a.entity.agent?.id ?? "") } },
