@@ -2,7 +2,7 @@
 // Connects the socket, keeps the workspace state in sync with the server, and exposes
 // the actions the UI needs. Reconnects replay exactly the missed messages by seq, and the
 // outbox (outbox.ts) re-sends with each message's idempotency key, so nothing is lost or doubled.
-import { notifyDirect, notifyMention } from "./notify-on-events";
+import { notifyDirect, notifyMention, notifyQuestion, notifyThreadReply } from "./notify-on-events";
 import type { NotifyLevel } from "@/lib/mentions/notify-levels";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { MessageDto, SpaceVisibility } from "@/lib/realtime/dto";
@@ -224,7 +224,11 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       dispatch({ type: "mention", message });
       notifyMention(stateRef.current, message);
     });
-    socket.on("message:new", ({ message }) => notifyDirect(stateRef.current, message));
+    socket.on("message:new", ({ message }) => {
+      notifyDirect(stateRef.current, message);
+      notifyThreadReply(stateRef.current, message);
+    });
+    socket.on("question:asked", (p) => notifyQuestion(stateRef.current, p));
     socket.on("space:notify", ({ spaceId, notifyLevel }) => dispatch({ type: "notifyLevel", spaceId, notifyLevel }));
     return () => {
       socket.disconnect();
