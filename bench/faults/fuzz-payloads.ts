@@ -20,6 +20,8 @@ const KNOWN: Record<keyof ClientToServerEvents, true> = {
   "space:leave": true,
   "space:rename": true,
   "entities:list": true,
+  "search:query": true,
+  "messages:around": true,
 };
 export const KNOWN_EVENTS = Object.keys(KNOWN);
 

@@ -2,6 +2,8 @@
 // client payload has a zod schema that the server parses before doing anything.
 import { z } from "zod";
 import { MAX_MESSAGE_LENGTH, MAX_PAGE_SIZE, MAX_REPLAY_BATCH, MAX_SPACE_NAME_LENGTH } from "../limits";
+import { MAX_SEARCH_PAGE_SIZE, MAX_SEARCH_QUERY_LENGTH } from "../limits";
+import type { SearchPageDto } from "../search/search-result";
 import type { EntityDto, MemberDto, MessageDto, ReadCursorDto, RunDto, RunEventDto, RunStreamDto, SpaceDto, UnansweredDto } from "./dto";
 
 export const PROTOCOL_VERSION = 2;
@@ -61,6 +63,19 @@ export const addMembersInput = z.object({ spaceId: id, entityIds: z.array(id).mi
 export const removeMemberInput = z.object({ spaceId: id, entityId: id });
 export const renameSpaceInput = z.object({ spaceId: id, name: spaceName, topic: z.string().max(250).optional() });
 
+/** Search (lib/search/parse-search-query.ts): the box's text, and filters that override its operators. */
+export const searchInput = z.object({
+  q: z.string().refine(...withinLength(MAX_SEARCH_QUERY_LENGTH, "Search")),
+  in: z.string().max(100).optional(),
+  from: z.string().max(100).optional(),
+  before: z.string().max(10).optional(),
+  after: z.string().max(10).optional(),
+  cursor: z.string().max(100).optional(),
+  limit: z.number().int().min(1).max(MAX_SEARCH_PAGE_SIZE).optional(),
+});
+/** The messages around one (a search result opened in its space). */
+export const aroundInput = z.object({ spaceId: id, seq: z.number().int().positive().max(2 ** 31 - 1) });
+
 /** `retryAfterS` comes with rate_limited: when the same request would be accepted. */
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string; retryAfterS?: number } };
 type AckFn<T> = (ack: Ack<T>) => void;
@@ -80,6 +95,8 @@ export interface ClientToServerEvents {
   "space:leave": (p: z.input<typeof spaceIdInput>, ack: AckFn<null>) => void;
   "space:rename": (p: z.input<typeof renameSpaceInput>, ack: AckFn<{ space: SpaceDto }>) => void;
   "entities:list": (p: Record<string, never>, ack: AckFn<{ entities: EntityDto[] }>) => void;
+  "search:query": (p: z.input<typeof searchInput>, ack: AckFn<SearchPageDto>) => void;
+  "messages:around": (p: z.input<typeof aroundInput>, ack: AckFn<{ messages: MessageDto[]; hasMoreBefore: boolean; hasMoreAfter: boolean }>) => void;
 }
 
 export interface ServerToClientEvents {

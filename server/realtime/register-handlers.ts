@@ -15,6 +15,7 @@ import { leaveSpace } from "../domain/spaces/leave-space";
 import { renameSpace } from "../domain/spaces/rename-space";
 import { requireMembership } from "../domain/spaces/require-membership";
 import { listEntities } from "../domain/entities/list-entities";
+import { registerSearchHandlers } from "./handlers/search";
 import type { RateLimitName } from "@/lib/limits";
 import { spendMessageBudget } from "../limits/message-budget";
 import { handle } from "./ack";
@@ -115,5 +116,6 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
   });
   on("space:rename", ev.renameSpaceInput, async (input) => ({ space: await renameSpace(deps, actor, input) }));
   on("entities:list", empty, async () => ({ entities: await listEntities(deps, actor) }));
+  registerSearchHandlers({ on, limit, deps, actor });
   return queue;
 }
