@@ -15,6 +15,7 @@ export const TOOL_NAMES = [
   "get_plans",
   "delete_plans",
   "read_payload",
+  "search_messages",
 ] as const;
 
 export type ToolName = (typeof TOOL_NAMES)[number];

@@ -16,6 +16,7 @@ import { setPlansTool } from "./set-plans";
 import { getPlansTool } from "./get-plans";
 import { deletePlansTool } from "./delete-plans";
 import { readPayloadTool } from "./read-payload";
+import { searchMessagesTool } from "./search-messages";
 
 const tools: AgentTool[] = [
   sendMessageTool,
@@ -32,6 +33,7 @@ const tools: AgentTool[] = [
   getPlansTool,
   deletePlansTool,
   readPayloadTool,
+  searchMessagesTool,
 ];
 
 export const AGENT_TOOLS: ReadonlyMap<ToolName, AgentTool> = new Map(tools.map((t) => [t.name, t]));
