@@ -1,7 +1,7 @@
 "use client";
 // One open space: header, timeline, typing line and composer. The divider position is
 // fixed when the space is opened, so reading does not make it jump away.
-import { useCallback, useRef, useState } from "react";
+import { type ReactNode, useCallback, useRef, useState } from "react";
 import type { MessageDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
 import { firstUnreadSeq } from "@/lib/client/timeline";
 import type { PendingMessage, Timeline } from "./workspace-reducer";
@@ -29,6 +29,8 @@ interface Props {
   onToggleMembers(): void;
   onShowChain(messageId: string): void;
   onOpenSidebar(): void;
+  /** More controls for the header (the search box). */
+  headerExtra?: ReactNode;
 }
 
 export function SpaceView({
@@ -47,6 +49,7 @@ export function SpaceView({
   onToggleMembers,
   onShowChain,
   onOpenSidebar,
+  headerExtra,
 }: Props) {
   const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
   // The divider marks what was unread when the space was opened (its timeline first seen):
@@ -77,6 +80,7 @@ export function SpaceView({
           <h1 className="truncate font-semibold">{title}</h1>
           {space.topic && <p className="truncate text-xs text-zinc-500">{space.topic}</p>}
         </div>
+        {headerExtra}
         <button
           type="button"
           onClick={onToggleMembers}

@@ -10,6 +10,9 @@ import { PROTOCOL_VERSION } from "@/lib/realtime/events";
 import { contiguousEnd } from "@/lib/client/timeline";
 import { initialState, reducer, type PendingMessage, type WorkspaceState } from "./workspace-reducer";
 import { loadOutbox, nextInOutbox, outcomeOf, saveOutbox } from "./outbox";
+import { jumpToMessage } from "./jump-to-message";
+import type { z } from "zod";
+import type { searchInput } from "@/lib/realtime/events";
 
 export function useWorkspace(meId: string, initialSpaceId: string | null) {
   const [state, dispatch] = useReducer(reducer, initialState(meId, initialSpaceId));
@@ -279,6 +282,8 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
       refreshEntities: () => call(async (s) => dispatch({ type: "entities", entities: (await request(s, "entities:list", {})).entities })),
       upsertSpace: (space: WorkspaceState["spaces"][string]) => dispatch({ type: "space", space }),
       dismissNotice: (id: string) => dispatch({ type: "dismissNotice", id }),
+      search: (input: z.input<typeof searchInput>) => call((s) => request(s, "search:query", input)),
+      jumpTo: (spaceId: string, seq: number) => call((s) => jumpToMessage(s, () => stateRef.current, dispatch, spaceId, seq)),
     };
   }, [openSpace, loadOlder, send, retry, discard, markRead, setTyping]);
 

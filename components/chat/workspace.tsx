@@ -1,7 +1,7 @@
 "use client";
 // The signed-in app shell: sidebar of spaces, the open space, members panel and dialogs.
 // The URL follows the open space (/spaces/:id) without a page load.
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import clsx from "clsx";
 import type { MeDto } from "@/lib/realtime/dto";
 import { useWorkspace } from "./use-workspace";
@@ -12,6 +12,10 @@ import { MembersPanel } from "./members-panel";
 import { ChainPanel } from "./chain-panel";
 import { QuickSwitcher } from "./quick-switcher";
 import { AddMembersDialog, NewChannelDialog, NewDirectDialog } from "./space-dialogs";
+import { SearchBox, useSearchShortcut } from "./search-box";
+import { SearchPanel } from "./search-panel";
+import { useSearch } from "./use-search";
+import { revealMessage } from "./jump-to-message";
 
 export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: string | null }) {
   const { state, actions } = useWorkspace(me.entity.id, initialSpaceId);
@@ -22,6 +26,9 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
   const [sidebarOpen, setSidebarOpen] = useState(false);
   // My cursor at the moment each space was opened: where the "New messages" divider goes.
   const [openedAt, setOpenedAt] = useState<Record<string, number>>({});
+  const searchInput = useRef<HTMLInputElement>(null);
+  useSearchShortcut(searchInput);
+  const search = useSearch(actions);
 
   const spaces = useMemo(() => {
     const list = Object.values(state.spaces);
@@ -151,6 +158,16 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
                 setChainFor(id);
               }}
               onOpenSidebar={() => setSidebarOpen(true)}
+              headerExtra={
+                <SearchBox
+                  inputRef={searchInput}
+                  onSearch={(q) => {
+                    setMembersOpen(false);
+                    setChainFor(null);
+                    void search.run(q);
+                  }}
+                />
+              }
             />
           ) : (
             <div className="grid flex-1 place-items-center text-zinc-500" role="status">
@@ -160,6 +177,22 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
                   ? "You are not in any space yet. Create a channel to start."
                   : "Loading…"}
             </div>
+          )}
+          {search.search && !chainFor && !membersOpen && (
+            <SearchPanel
+              search={search.search}
+              onMore={search.more}
+              onClose={search.close}
+              onOpen={(r) => {
+                open(r.spaceId);
+                // On a phone the results cover the space: make way for the message.
+                if (window.matchMedia("(max-width: 767px)").matches) search.close();
+                void actions
+                  .jumpTo(r.spaceId, r.seq)
+                  .then(() => revealMessage(r.messageId))
+                  .catch((e: Error) => alert(e.message));
+              }}
+            />
           )}
           {chainFor && <ChainPanel key={chainFor} messageId={chainFor} liveKey={chainLiveKey(state)} onClose={() => setChainFor(null)} />}
           {active && membersOpen && (

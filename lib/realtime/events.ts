@@ -74,7 +74,14 @@ export const searchInput = z.object({
   limit: z.number().int().min(1).max(MAX_SEARCH_PAGE_SIZE).optional(),
 });
 /** The messages around one (a search result opened in its space). */
-export const aroundInput = z.object({ spaceId: id, seq: z.number().int().positive().max(2 ** 31 - 1) });
+export const aroundInput = z.object({
+  spaceId: id,
+  seq: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 /** `retryAfterS` comes with rate_limited: when the same request would be accepted. */
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string; retryAfterS?: number } };

@@ -94,8 +94,7 @@ describe("search_messages", () => {
 
   it("finds nothing in a space in reach that the agent has left, or with an empty reach", async () => {
     const w = await world();
-    const scope = (reach: string[]) =>
-      ({ ctx: srv.deps, agent: { id: w.scout.id, entityId: w.scout.entityId }, run: { reach } }) as unknown as RunScope;
+    const scope = (reach: string[]) => ({ ctx: srv.deps, agent: { id: w.scout.id, entityId: w.scout.entityId }, run: { reach } }) as unknown as RunScope;
     const found = (await searchMessagesTool.execute(scope([w.general, w.design]), { query: "layoffs" }, "a")) as { count: number };
     expect(found.count).toBe(2);
     await srv.deps.db.membership.delete({ where: { spaceId_entityId: { spaceId: w.design, entityId: w.scout.entityId } } });

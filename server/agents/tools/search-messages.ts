@@ -21,7 +21,13 @@ export const searchMessagesTool = defineTool({
     '"quotes" for a phrase, -word to exclude. Filters: in:#channel, from:@name, before:YYYY-MM-DD, after:YYYY-MM-DD.',
   inputSchema: z.object({
     query: z.string().min(1).max(MAX_SEARCH_QUERY_LENGTH).describe("Words and filters, e.g. 'deploy from:@ada in:#ops'"),
-    limit: z.number().int().min(1).max(MAX_SEARCH_TOOL_LIMIT).optional().describe(`How many results (default ${SEARCH_TOOL_LIMIT}, max ${MAX_SEARCH_TOOL_LIMIT})`),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SEARCH_TOOL_LIMIT)
+      .optional()
+      .describe(`How many results (default ${SEARCH_TOOL_LIMIT}, max ${MAX_SEARCH_TOOL_LIMIT})`),
   }),
   async execute(scope, input) {
     await scope.ctx.limits?.consume("agentSearchesPerAgent", scope.agent.id);

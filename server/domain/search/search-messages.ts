@@ -77,9 +77,7 @@ export async function searchMessages({ db }: Pick<Deps, "db">, actor: Actor, inp
   const snippetChars = Math.min(input.snippetChars ?? MAX_SEARCH_SNIPPET_CHARS, MAX_SEARCH_SNIPPET_CHARS);
   // The message's own text never carries a mark, so every mark in a snippet is the server's.
   const cleanText = Prisma.sql`translate(h.text, ${HIT_START + HIT_END}, '')`;
-  const snippet = tsquery
-    ? Prisma.sql`ts_headline('english', ${cleanText}, ${tsquery}, ${HEADLINE_OPTIONS})`
-    : Prisma.sql`left(${cleanText}, ${snippetChars})`;
+  const snippet = tsquery ? Prisma.sql`ts_headline('english', ${cleanText}, ${tsquery}, ${HEADLINE_OPTIONS})` : Prisma.sql`left(${cleanText}, ${snippetChars})`;
 
   // The page is found first (LIMIT in the inner query) and only its rows get a headline, which
   // parses the text again and is the costly part per row.

@@ -10,7 +10,17 @@ import { listMessagesAround } from "../../domain/messages/list-messages-around";
 
 type On = <S extends z.ZodType>(event: keyof ev.ClientToServerEvents, schema: S, run: (input: z.output<S>) => Promise<unknown>) => void;
 
-export function registerSearchHandlers({ on, limit, deps, actor }: { on: On; limit: (name: RateLimitName, key: string) => Promise<void>; deps: Deps; actor: Actor }) {
+export function registerSearchHandlers({
+  on,
+  limit,
+  deps,
+  actor,
+}: {
+  on: On;
+  limit: (name: RateLimitName, key: string) => Promise<void>;
+  deps: Deps;
+  actor: Actor;
+}) {
   // Keyed by entity, as HTTP keys them too: one budget however the person searches.
   const user = actor.entityId;
   on("search:query", ev.searchInput, async (input) => {
