@@ -23,3 +23,10 @@ CREATE INDEX "Message_searchVector_idx" ON "Message" USING GIN ("searchVector") 
 -- GIN index and sorting them; the planner picks whichever is cheaper for the words asked.
 CREATE INDEX "Message_search_recent_idx" ON "Message" ("createdAt" DESC, "id" DESC)
   WHERE "deletedAt" IS NULL AND "kind" = 'text';
+
+-- The same order within one space (in:#channel) and from one sender (from:@name): a search
+-- narrowed to either walks only that space's or sender's messages, newest first.
+CREATE INDEX "Message_search_space_idx" ON "Message" ("spaceId", "createdAt" DESC, "id" DESC)
+  WHERE "deletedAt" IS NULL AND "kind" = 'text';
+CREATE INDEX "Message_search_sender_idx" ON "Message" ("senderId", "createdAt" DESC, "id" DESC)
+  WHERE "deletedAt" IS NULL AND "kind" = 'text';

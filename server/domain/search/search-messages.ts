@@ -1,8 +1,9 @@
 // Full-text search over the messages of the spaces the searcher is a member of, newest first,
-// paged by keyset on (createdAt, id). One statement: the membership test is part of the query,
-// so a space the searcher has left is out of the results the moment the removal commits, and
-// nobody (admins included) finds anything in a space they are not in. Archived spaces the
-// searcher still belongs to are searched: their history stays readable.
+// paged by keyset on (createdAt, id). Two statements: which spaces (the searcher's memberships
+// as they are now, narrowed by in:) and senders (from:) are covered, then the page itself over
+// exactly those, so a space the searcher has left is out of the next search, and nobody
+// (admins included) finds anything in a space they are not in. Archived spaces the searcher
+// still belongs to are searched: their history stays readable.
 //
 // The index (see the message_search migration): a generated tsvector column over the text with
 // 'english' stemming, and a GIN index on it limited to live, non-system messages, with the same
@@ -57,19 +58,19 @@ export async function searchMessages({ db }: Pick<Deps, "db">, actor: Actor, inp
   const limit = clampLimit(input.limit, SEARCH_PAGE_SIZE, MAX_SEARCH_PAGE_SIZE);
   const cursor = input.cursor === undefined ? null : decodeSearchCursor(input.cursor);
   if (input.cursor !== undefined && !cursor) throw new AppError("bad_request", "cursor: not a cursor this search gave");
-  if (input.withinSpaceIds && input.withinSpaceIds.length === 0) return { results: [], nextCursor: null };
 
   const me = actor.entityId;
+  const scope = await searchScope(db, me, query, input.withinSpaceIds);
+  if (!scope) return { results: [], nextCursor: null };
   const tsquery = query.text ? Prisma.sql`websearch_to_tsquery('english', ${query.text})` : null;
   const conditions: Prisma.Sql[] = [
     Prisma.sql`m."deletedAt" IS NULL`,
     Prisma.sql`m.kind = 'text'`,
-    Prisma.sql`m."spaceId" IN (SELECT ms."spaceId" FROM "Membership" ms WHERE ms."entityId" = ${me})`,
+    // One id as `=`: the planner can then walk that space's (or sender's) index in order.
+    oneOf(Prisma.sql`m."spaceId"`, scope.spaceIds),
   ];
-  if (input.withinSpaceIds) conditions.push(Prisma.sql`m."spaceId" = ANY(${[...input.withinSpaceIds]}::text[])`);
+  if (scope.senderIds) conditions.push(oneOf(Prisma.sql`m."senderId"`, scope.senderIds));
   if (tsquery) conditions.push(Prisma.sql`m."searchVector" @@ ${tsquery}`);
-  if (query.in !== undefined) conditions.push(Prisma.sql`m."spaceId" IN (${spacesNamed(me, query.in)})`);
-  if (query.from !== undefined) conditions.push(Prisma.sql`m."senderId" IN (SELECT e.id FROM "Entity" e WHERE lower(e.name) = lower(${query.from}))`);
   if (query.before !== undefined) conditions.push(Prisma.sql`m."createdAt" < ${startOfDay(query.before).toISOString()}::timestamp`);
   if (query.after !== undefined) conditions.push(Prisma.sql`m."createdAt" >= ${endOfDay(query.after).toISOString()}::timestamp`);
   if (cursor) conditions.push(Prisma.sql`(m."createdAt", m.id) < (${cursor.createdAt.toISOString()}::timestamp, ${cursor.id})`);
@@ -126,17 +127,36 @@ function resolveQuery(input: SearchInput): ParsedSearch {
 }
 
 /**
- * Spaces called `name` among the searcher's: a channel by its name, or a direct space by the
- * other member's name (in:ada finds the direct messages with Ada).
+ * Which spaces and senders the search covers, in one small query: the searcher's spaces now
+ * (within `within`, an agent run's reach), narrowed to the one named by in: (a channel by its
+ * name, or a direct space by the other member's name: in:ada is the direct space with Ada),
+ * and the senders named by from:. Null when nothing can match: no need to search at all.
  */
-function spacesNamed(me: string, name: string): Prisma.Sql {
-  return Prisma.sql`
-    SELECT s.id FROM "Space" s
-     WHERE (s.kind = 'channel' AND lower(s.name) = lower(${name}))
-        OR (s.kind = 'direct' AND EXISTS (
-              SELECT 1 FROM "Membership" om JOIN "Entity" oe ON oe.id = om."entityId"
-               WHERE om."spaceId" = s.id AND om."entityId" <> ${me} AND lower(oe.name) = lower(${name})))`;
+async function searchScope(
+  db: Deps["db"],
+  me: string,
+  query: ParsedSearch,
+  within: readonly string[] | undefined,
+): Promise<{ spaceIds: string[]; senderIds: string[] | null } | null> {
+  const named =
+    query.in === undefined
+      ? Prisma.empty
+      : Prisma.sql`AND ((s.kind = 'channel' AND lower(s.name) = lower(${query.in}))
+          OR (s.kind = 'direct' AND EXISTS (
+                SELECT 1 FROM "Membership" om JOIN "Entity" oe ON oe.id = om."entityId"
+                 WHERE om."spaceId" = s.id AND om."entityId" <> ${me} AND lower(oe.name) = lower(${query.in}))))`;
+  const [row] = await db.$queryRaw<{ spaceIds: string[] | null; senderIds: string[] | null }[]>`
+    SELECT (SELECT array_agg(ms."spaceId") FROM "Membership" ms JOIN "Space" s ON s.id = ms."spaceId"
+             WHERE ms."entityId" = ${me} ${within ? Prisma.sql`AND ms."spaceId" = ANY(${[...within]}::text[])` : Prisma.empty} ${named}) AS "spaceIds",
+           ${query.from === undefined ? Prisma.sql`NULL::text[]` : Prisma.sql`(SELECT array_agg(e.id) FROM "Entity" e WHERE lower(e.name) = lower(${query.from}))`} AS "senderIds"`;
+  const spaceIds = row?.spaceIds ?? [];
+  const senderIds = query.from === undefined ? null : (row?.senderIds ?? []);
+  if (spaceIds.length === 0 || senderIds?.length === 0) return null;
+  return { spaceIds, senderIds };
 }
+
+const oneOf = (column: Prisma.Sql, ids: string[]): Prisma.Sql =>
+  ids.length === 1 ? Prisma.sql`${column} = ${ids[0]}` : Prisma.sql`${column} = ANY(${ids}::text[])`;
 
 function toResult(r: Row, snippetChars: number): SearchResultDto {
   return {
