@@ -51,9 +51,11 @@ test("search finds a message and opens it in its space with its surroundings; ot
   const panel = page.getByRole("complementary", { name: "Search results" });
   const result = panel.getByRole("button", { name: new RegExp(`^Alice in ${title}, .*zanzibar launch`) });
   await expect(result).toBeVisible();
-  // The matched word is marked; the message's own markup is shown as text.
+  // The matched word is marked; the message's own markup never becomes markup (PostgreSQL's
+  // snippet leaves HTML tags out; nothing the snippet holds is parsed as HTML anyway).
   await expect(result.getByText("zanzibar", { exact: true })).toBeVisible();
-  await expect(result).toContainText("<b>not bold</b>");
+  await expect(result).toContainText("not bold");
+  await expect(result.locator("b")).toHaveCount(0);
   await shots(page, "results");
 
   await result.click();

@@ -57,8 +57,8 @@ export function SearchPanel({ search, onOpen, onMore, onClose }: Props) {
                 <Avatar entity={r.sender} size={28} />
                 <span className="min-w-0 flex-1">
                   <span className="flex items-baseline gap-2 text-xs text-zinc-500">
-                    <span className="truncate font-semibold text-zinc-800 dark:text-zinc-200">{r.sender.name}</span>
-                    <span className="truncate">{placeName(r)}</span>
+                    <span className="max-w-[45%] shrink-0 truncate font-semibold text-zinc-800 dark:text-zinc-200">{r.sender.name}</span>
+                    <span className="min-w-0 truncate">{placeName(r)}</span>
                     <time dateTime={r.createdAt} className="ml-auto shrink-0">
                       {when(r.createdAt)}
                     </time>
