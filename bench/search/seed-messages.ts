@@ -51,7 +51,7 @@ export async function seedWorld(sql: SqlRunner, messages: number, batch: number,
   // migration defined them (read back from the catalog): one bulk build instead of a million
   // index updates. What is measured is the same index.
   const indexes = await sql.query<{ indexdef: string; indexname: string }>(
-    `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'Message' AND indexname LIKE 'Message\_search%'`,
+    `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'Message' AND indexname LIKE 'Message_search%'`,
   );
   for (const i of indexes) await sql.exec(`DROP INDEX "${i.indexname}"`);
   for (let from = 0; from < messages; from += batch) {
