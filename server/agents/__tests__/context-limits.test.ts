@@ -110,7 +110,8 @@ describe("EARLIER IN THIS SPACE at run time", () => {
     const space = await createChannel(srv.deps, ada.actor, { name: "general", memberIds: [] });
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "Can we decide the deadline for release 2.1?" });
     for (let i = 2; i <= 30; i++) await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: filler(i) });
-    const keeper = await createAgent(srv.deps.db, "Keeper", { provider: "offline", modelSettings: { contextTokens: 6_000, streamDelayMs: 0, thinkMs: 0 } });
+    // Room for the tools' schemas (sent with every call) plus a history that does not fit.
+    const keeper = await createAgent(srv.deps.db, "Keeper", { provider: "offline", modelSettings: { contextTokens: 6_500, streamDelayMs: 0, thinkMs: 0 } });
     await addToSpace(srv.deps.db, space.id, ada.entityId, [keeper.entityId]);
     await srv.deps.db.membership.updateMany({ where: { entityId: keeper.entityId }, data: { lastProcessedSeq: 30 } });
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "Good morning" });

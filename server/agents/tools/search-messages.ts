@@ -16,18 +16,10 @@ const TOOL_SNIPPET_CHARS = 200;
 
 export const searchMessagesTool = defineTool({
   name: "search_messages",
-  description:
-    "Search messages in the spaces you can read in this run, newest first. Words match in any form (deploy finds deployed); " +
-    '"quotes" for a phrase, -word to exclude. Filters: in:#channel, from:@name, before:YYYY-MM-DD, after:YYYY-MM-DD.',
+  description: "Search messages of the spaces this run can read, newest first. Filters: in:#channel from:@name before:/after:YYYY-MM-DD.",
   inputSchema: z.object({
-    query: z.string().min(1).max(MAX_SEARCH_QUERY_LENGTH).describe("Words and filters, e.g. 'deploy from:@ada in:#ops'"),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_SEARCH_TOOL_LIMIT)
-      .optional()
-      .describe(`How many results (default ${SEARCH_TOOL_LIMIT}, max ${MAX_SEARCH_TOOL_LIMIT})`),
+    query: z.string().min(1).max(MAX_SEARCH_QUERY_LENGTH),
+    limit: z.number().int().min(1).max(MAX_SEARCH_TOOL_LIMIT).optional().describe(`Default ${SEARCH_TOOL_LIMIT}`),
   }),
   async execute(scope, input) {
     await scope.ctx.limits?.consume("agentSearchesPerAgent", scope.agent.id);
