@@ -61,6 +61,8 @@ async function main() {
     const actor = { entityId: world.searcherId };
     console.log(`\n  ${"query".padEnd(26)}${"results".padStart(8)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}  goal p99 ≤ ${GOAL_P99_MS} ms`);
     let failed = 0;
+    // One pass over every query first: the first reads after a fresh index build come from disk.
+    for (const [, q] of QUERIES) await searchMessages(deps, actor, { q });
     for (const [label, q] of QUERIES) {
       const times: number[] = [];
       let results = 0;
