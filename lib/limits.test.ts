@@ -211,6 +211,22 @@ describe("product limits", () => {
   it("10 test triggers per admin per minute", () => expect(limits.RATE_LIMITS.testTriggersPerUser).toEqual({ points: 10, durationS: 60 }));
   it("30 usage reports per user per minute", () => expect(limits.RATE_LIMITS.usageReadsPerUser).toEqual({ points: 30, durationS: 60 }));
   it("usage covers the last 7 or 30 UTC days", () => expect(limits.USAGE_RANGE_DAYS).toEqual([7, 30]));
+  it("search takes queries of up to 200 characters, pages by 20 (at most 50), and cuts snippets at 300 characters", () => {
+    expect(limits.MAX_SEARCH_QUERY_LENGTH).toBe(200);
+    expect(limits.SEARCH_PAGE_SIZE).toBe(20);
+    expect(limits.MAX_SEARCH_PAGE_SIZE).toBe(50);
+    expect(limits.MAX_SEARCH_SNIPPET_CHARS).toBe(300);
+  });
+  it("search_messages returns 10 results by default, at most 20", () => {
+    expect(limits.SEARCH_TOOL_LIMIT).toBe(10);
+    expect(limits.MAX_SEARCH_TOOL_LIMIT).toBe(20);
+  });
+  it("a message opened from search loads 25 messages on each side", () => expect(limits.AROUND_MESSAGES).toBe(25));
+  it("30 searches per user and 30 search_messages calls per agent per minute; 60 reads around a message per user", () => {
+    expect(limits.RATE_LIMITS.searchesPerUser).toEqual({ points: 30, durationS: 60 });
+    expect(limits.RATE_LIMITS.agentSearchesPerAgent).toEqual({ points: 30, durationS: 60 });
+    expect(limits.RATE_LIMITS.aroundReadsPerUser).toEqual({ points: 60, durationS: 60 });
+  });
   it("an agent's Services page lists its 20 newest service runs", () => expect(limits.SERVICE_RUNS_SHOWN).toBe(20));
   it("a service key lists at most 100 spaces", () => expect(limits.MAX_SERVICE_KEY_SPACES).toBe(100));
   it("a price save carries at most 200 models, each price at most 10,000 USD per million tokens", () => {

@@ -198,6 +198,18 @@ export const MAX_MENTIONS_PAGE_SIZE = 100;
 
 /** The usage page's ranges, in UTC days back from today; the API accepts only these. */
 export const USAGE_RANGE_DAYS = [7, 30] as const;
+/** Longest search query (the search box's text, operators included), in characters. */
+export const MAX_SEARCH_QUERY_LENGTH = 200;
+/** Search results per page: the default, and the most `limit` may ask for. */
+export const SEARCH_PAGE_SIZE = 20;
+export const MAX_SEARCH_PAGE_SIZE = 50;
+/** Longest snippet of a search result, in characters (the matched words' marks not counted). */
+export const MAX_SEARCH_SNIPPET_CHARS = 300;
+/** search_messages (agent tool): results per call by default, and at most. */
+export const SEARCH_TOOL_LIMIT = 10;
+export const MAX_SEARCH_TOOL_LIMIT = 20;
+/** Messages loaded on each side of a message opened from search (messages:around). */
+export const AROUND_MESSAGES = 25;
 /** Service runs listed on an agent's Services page (newest first). */
 export const SERVICE_RUNS_SHOWN = 20;
 /** Spaces one service key may list (every key lists at least one). */
@@ -304,6 +316,12 @@ export const RATE_LIMITS = {
   mentionReadsPerUser: { points: 120, durationS: 60 },
   /** Notification settings (a space's notify level) changed per user. */
   notifySettingsPerUser: { points: 30, durationS: 60 },
+  /** Searches per user (HTTP and socket together); each is one full-text query over the user's spaces. */
+  searchesPerUser: { points: 30, durationS: 60 },
+  /** search_messages calls per agent, all its runs together. */
+  agentSearchesPerAgent: { points: 30, durationS: 60 },
+  /** Messages around a seq (opening a search result) per user. */
+  aroundReadsPerUser: { points: 60, durationS: 60 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

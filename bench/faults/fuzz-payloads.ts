@@ -39,6 +39,8 @@ const KNOWN: Record<keyof ClientToServerEvents, true> = {
   "run:steps": true,
   "mentions:list": true,
   "space:notify": true,
+  "search:query": true,
+  "messages:around": true,
 };
 export const KNOWN_EVENTS = Object.keys(KNOWN);
 

@@ -1,7 +1,7 @@
 "use client";
 // One open space: header, timeline, typing line and composer. The divider position is
 // fixed when the space is opened, so reading does not make it jump away.
-import { useCallback, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useMemo, useRef, useState } from "react";
 import type { MessageDto, RunDto, RunStreamDto, SpaceDto, UnansweredDto } from "@/lib/realtime/dto";
 import { type Steering, SteeringContext } from "./steering-context";
 import { RunStopButtons } from "./run-stop-buttons";
@@ -44,6 +44,8 @@ interface Props {
   onOpenSettings(): void;
   /** Runs the client knows of: for Stop, Regenerate and the question cards. */
   runs?: Record<string, RunDto>;
+  /** More controls for the header (the search box). */
+  headerExtra?: ReactNode;
 }
 
 export function SpaceView({
@@ -65,6 +67,7 @@ export function SpaceView({
   canManage,
   onOpenSettings,
   runs,
+  headerExtra,
 }: Props) {
   const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
   // The open thread belongs to its space: switching spaces closes it.
@@ -147,6 +150,7 @@ export function SpaceView({
               <h1 className="truncate font-semibold">{title}</h1>
               {space.topic && <p className="truncate text-xs text-zinc-500">{space.topic}</p>}
             </div>
+            {headerExtra}
             <NotifyMenu level={space.notifyLevel} onChange={(level) => actions.setNotifyLevel(space.id, level)} />
             <button
               type="button"

@@ -13,6 +13,9 @@ import { contiguousEnd } from "@/lib/client/timeline";
 import { initialState, reducer, type PendingMessage, type WorkspaceState } from "./workspace-reducer";
 import { loadOutbox, nextInOutbox, outcomeOf, saveOutbox } from "./outbox";
 import { threadActions } from "./thread-actions";
+import { jumpToMessage } from "./jump-to-message";
+import type { z } from "zod";
+import type { searchInput } from "@/lib/realtime/events";
 
 export function useWorkspace(meId: string, initialSpaceId: string | null) {
   const [state, dispatch] = useReducer(reducer, initialState(meId, initialSpaceId));
@@ -347,6 +350,8 @@ export function useWorkspace(meId: string, initialSpaceId: string | null) {
           const dto = await request(s, "space:notify", { spaceId, level });
           dispatch({ type: "notifyLevel", ...dto });
         }),
+      search: (input: z.input<typeof searchInput>) => call((s) => request(s, "search:query", input)),
+      jumpTo: (spaceId: string, seq: number) => call((s) => jumpToMessage(s, () => stateRef.current, dispatch, spaceId, seq)),
     };
   }, [openSpace, loadOlder, send, retry, discard, markRead, setTyping]);
 

@@ -1,7 +1,7 @@
 "use client";
 // The signed-in app shell: sidebar of spaces, the open space, members panel and dialogs.
 // The URL follows the open space (/spaces/:id) without a page load.
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import clsx from "clsx";
 import type { MeDto } from "@/lib/realtime/dto";
 import { useWorkspace } from "./use-workspace";
@@ -19,6 +19,10 @@ import { MentionNamesRoot } from "./mention-names";
 import { MentionsView } from "./mentions-view";
 import { NotificationsBanner } from "./notifications-banner";
 import { OPEN_URL_EVENT } from "@/lib/client/notify";
+import { SearchBox, useSearchShortcut } from "./search-box";
+import { SearchPanel } from "./search-panel";
+import { useSearch } from "./use-search";
+import { revealMessage } from "./jump-to-message";
 
 export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: string | null }) {
   const { state, actions, socket } = useWorkspace(me.entity.id, initialSpaceId);
@@ -44,6 +48,9 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
     }),
     [me.entity.id, state.entities, state.spaces],
   );
+  const searchInput = useRef<HTMLInputElement>(null);
+  useSearchShortcut(searchInput);
+  const search = useSearch(actions);
 
   const spaces = useMemo(() => {
     const list = Object.values(state.spaces);
@@ -199,6 +206,17 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
                   setChainFor(id);
                 }}
                 onOpenSidebar={() => setSidebarOpen(true)}
+                headerExtra={
+                  <SearchBox
+                    inputRef={searchInput}
+                    onSearch={(q) => {
+                      setMentionsOpen(false);
+                      setMembersOpen(false);
+                      setChainFor(null);
+                      void search.run(q);
+                    }}
+                  />
+                }
                 canManage={canManage}
                 onOpenSettings={() => setDialog("settings")}
               />
@@ -210,6 +228,22 @@ export function Workspace({ me, initialSpaceId }: { me: MeDto; initialSpaceId: s
                     ? "You are not in any space yet. Create a channel to start."
                     : "Loading…"}
               </div>
+            )}
+            {search.search && !chainFor && !membersOpen && (
+              <SearchPanel
+                search={search.search}
+                onMore={search.more}
+                onClose={search.close}
+                onOpen={(r) => {
+                  open(r.spaceId);
+                  // On a phone the results cover the space: make way for the message.
+                  if (window.matchMedia("(max-width: 767px)").matches) search.close();
+                  void actions
+                    .jumpTo(r.spaceId, r.seq)
+                    .then(() => revealMessage(r.messageId))
+                    .catch((e: Error) => alert(e.message));
+                }}
+              />
             )}
             {chainFor && <ChainPanel key={chainFor} messageId={chainFor} liveKey={chainLiveKey(state)} onClose={() => setChainFor(null)} />}
             {active && membersOpen && (

@@ -16,6 +16,7 @@ export const TOOL_NAMES = [
   "delete_plans",
   "read_payload",
   "react",
+  "search_messages",
 ] as const;
 
 export type ToolName = (typeof TOOL_NAMES)[number];

@@ -10,6 +10,8 @@ import {
   MAX_PAGE_SIZE,
   MAX_QUESTION_OPTION_LENGTH,
   MAX_REPLAY_BATCH,
+  MAX_SEARCH_PAGE_SIZE,
+  MAX_SEARCH_QUERY_LENGTH,
   MAX_SPACE_NAME_LENGTH,
   MAX_THREAD_PAGE,
   MAX_TOPIC_LENGTH,
@@ -23,6 +25,7 @@ import { MAX_MENTIONS_PAGE_SIZE } from "../limits";
 import { NOTIFY_LEVELS } from "../mentions/notify-levels";
 import type { MentionPageDto, NotifyLevelDto } from "./dto";
 import type { FailureNoteDto } from "../agents/failure-notes";
+import type { SearchPageDto } from "../search/search-result";
 
 export const PROTOCOL_VERSION = 2;
 
@@ -157,6 +160,26 @@ export const mentionsListInput = z.object({
 });
 export const notifyLevelInput = z.object({ spaceId: id, level: z.enum(NOTIFY_LEVELS) });
 
+/** Search (lib/search/parse-search-query.ts): the box's text, and filters that override its operators. */
+export const searchInput = z.object({
+  q: z.string().refine(...withinLength(MAX_SEARCH_QUERY_LENGTH, "Search")),
+  in: z.string().max(100).optional(),
+  from: z.string().max(100).optional(),
+  before: z.string().max(10).optional(),
+  after: z.string().max(10).optional(),
+  cursor: z.string().max(100).optional(),
+  limit: z.number().int().min(1).max(MAX_SEARCH_PAGE_SIZE).optional(),
+});
+/** The messages around one (a search result opened in its space). */
+export const aroundInput = z.object({
+  spaceId: id,
+  seq: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+
 /** `retryAfterS` comes with rate_limited: when the same request would be accepted. */
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string; retryAfterS?: number } };
 type AckFn<T> = (ack: Ack<T>) => void;
@@ -203,6 +226,8 @@ export interface ClientToServerEvents {
   "run:steps": (p: z.input<typeof messageIdInput>, ack: AckFn<RunStepsDto>) => void;
   "mentions:list": (p: z.input<typeof mentionsListInput>, ack: AckFn<MentionPageDto>) => void;
   "space:notify": (p: z.input<typeof notifyLevelInput>, ack: AckFn<NotifyLevelDto>) => void;
+  "search:query": (p: z.input<typeof searchInput>, ack: AckFn<SearchPageDto>) => void;
+  "messages:around": (p: z.input<typeof aroundInput>, ack: AckFn<{ messages: MessageDto[]; hasMoreBefore: boolean; hasMoreAfter: boolean }>) => void;
 }
 
 export interface ServerToClientEvents {

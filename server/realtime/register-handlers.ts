@@ -16,6 +16,7 @@ import { renameSpace } from "../domain/spaces/rename-space";
 import { requireMembership, requireReadableMembership } from "../domain/spaces/require-membership";
 import { registerChannelHandlers } from "./handlers/channels";
 import { listEntities } from "../domain/entities/list-entities";
+import { registerSearchHandlers } from "./handlers/search";
 import type { RateLimitName } from "@/lib/limits";
 import { spendMessageBudget } from "../limits/message-budget";
 import { handle } from "./ack";
@@ -131,5 +132,6 @@ export function registerHandlers(socket: ParleySocket, deps: Deps, typing: Typin
   registerReactionHandlers(on, deps, actor);
   registerSteeringHandlers(on, deps, actor, limit);
   registerMentionHandlers(on, limit, deps, actor);
+  registerSearchHandlers({ on, limit, deps, actor });
   return queue;
 }

@@ -17,6 +17,7 @@ import { getPlansTool } from "./get-plans";
 import { deletePlansTool } from "./delete-plans";
 import { readPayloadTool } from "./read-payload";
 import { reactTool } from "./react";
+import { searchMessagesTool } from "./search-messages";
 
 const tools: AgentTool[] = [
   sendMessageTool,
@@ -34,6 +35,7 @@ const tools: AgentTool[] = [
   deletePlansTool,
   readPayloadTool,
   reactTool,
+  searchMessagesTool,
 ];
 
 export const AGENT_TOOLS: ReadonlyMap<ToolName, AgentTool> = new Map(tools.map((t) => [t.name, t]));
