@@ -44,7 +44,7 @@ describe("context across runs", () => {
     );
   });
 
-  it("a missing provider key fails the run with a reason naming the variable", async () => {
+  it("a missing provider key keeps the agent from being woken, with a reason naming the variable", async () => {
     // A script is never used: the agent's provider is "openai", so the real resolver runs.
     const { srv: s, ada, agents, space } = await startAgentScenario({ Gpt: silent }, { agentOptions: { Gpt: { provider: "openai" } } });
     srv = s;
@@ -53,8 +53,9 @@ describe("context across runs", () => {
     expect(process.env.OPENAI_API_KEY).toBeUndefined();
     await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "hi" });
     await srv.gateway.idle();
-    const run = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: a.id } });
-    expect(run.status).toBe("failed");
-    expect(run.error).toBe("Gpt uses OpenAI but OPENAI_API_KEY is not set.");
+    // Checked before a run is queued: no run that could only fail, and the refusal says why.
+    expect(await srv.deps.db.run.count({ where: { agentId: a.id } })).toBe(0);
+    const decision = await srv.deps.db.triggerDecision.findFirstOrThrow({ where: { agentId: a.id } });
+    expect(decision).toMatchObject({ decision: "refused", reason: "not configured: provider openai has no key (OPENAI_API_KEY is not set)" });
   });
 });

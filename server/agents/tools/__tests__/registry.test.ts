@@ -5,7 +5,7 @@ import { AGENT_TOOLS, enabledTools } from "../registry";
 
 describe("the tool registry", () => {
   it("has exactly one tool per name an admin can enable, 16 in all, each described with an object schema", () => {
-    expect(TOOL_NAMES).toHaveLength(15);
+    expect(TOOL_NAMES).toHaveLength(16);
     expect([...AGENT_TOOLS.keys()]).toEqual([...TOOL_NAMES]);
     for (const [name, tool] of AGENT_TOOLS) {
       expect(tool.name).toBe(name);

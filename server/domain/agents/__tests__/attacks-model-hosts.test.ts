@@ -99,7 +99,7 @@ describe("resolving the model at call time", () => {
     });
   });
 
-  it("the run fails with a readable reason and no request leaves for the attacker's host", async () => {
+  it("the agent is not woken, with a readable reason, and no request leaves for the attacker's host", async () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     const { srv, ada, agents, space } = await startAgentScenario(
       { Gpt: silent },
@@ -110,11 +110,10 @@ describe("resolving the model at call time", () => {
         await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "hi" });
         await srv.gateway.idle();
       });
-      const failed = await srv.deps.db.run.findFirstOrThrow({ where: { agentId: agents.Gpt!.id } });
-      expect(failed.status).toBe("failed");
-      expect(failed.error).toBe(
-        "Gpt's model base URL https://attacker.example/v1 is not allowed: no model hosts are allowed; the operator lists them in PARLEY_MODEL_HOSTS",
-      );
+      // Checked before a run is queued (provider-problem.ts); the run-time check in resolve-model.ts stays behind it.
+      expect(await srv.deps.db.run.count({ where: { agentId: agents.Gpt!.id } })).toBe(0);
+      const refused = await srv.deps.db.triggerDecision.findFirstOrThrow({ where: { agentId: agents.Gpt!.id } });
+      expect(refused).toMatchObject({ decision: "refused", reason: "not configured: the agent's model base URL is not an allowed host (PARLEY_MODEL_HOSTS)" });
       expect(fetchSpy.mock.calls.filter(([u]) => String(u instanceof Request ? u.url : u).includes("attacker.example"))).toEqual([]);
     } finally {
       fetchSpy.mockRestore();
@@ -182,7 +181,8 @@ describe("an allowed model host that answers with a redirect", () => {
       const agent = await createAgent(t.deps.db, "Local", { provider: "openai-compatible", modelId: "llama3.1", modelSettings: settings() });
       const result = await withEnv(secrets(), () => testAgentModel({ db: t.deps.db }, admin.actor, { agentId: agent.id }));
       expect(result).toMatchObject({ ok: false, text: `Model call failed: ${REDIRECT}.` });
-      expect(asked).toHaveLength(1);
+      // The model list (GET /v1/models, Test model's check of the model id) and the call: both redirected, neither followed.
+      expect(asked.filter((a) => a.startsWith("POST"))).toHaveLength(1);
       expect(reached).toEqual([]);
     } finally {
       await t.close();
