@@ -8,6 +8,7 @@ import { addToSpace, type Script, startAgentScenario, triggeredByHuman } from ".
 import { request, run } from "../../testing/http";
 import { sendMessage } from "../../domain/messages/send-message";
 import { createChannel } from "../../domain/spaces/create-channel";
+import { leaveSpace } from "../../domain/spaces/leave-space";
 import { listMessagesAfter } from "../../domain/messages/list-messages-after";
 import { regenerateHandler, runStepsHandler, stopRunHandler } from "../../http/steering";
 import { RATE_LIMITS } from "@/lib/limits";
@@ -129,5 +130,23 @@ describe("steering agents from the chat", () => {
     // Not a member of the message's space: nothing.
     const stranger = await srv.user("Mallory");
     expect((await run(srv, runStepsHandler, request(`/api/messages/${m.id}/steps`, { cookie: stranger.cookie }), { id: m.id })).status).toBe(404);
+  }, 120_000);
+
+  it("a regenerated run reaches no space its requester has left since the first answer", async () => {
+    const answerer: Script = (c) =>
+      triggeredByHuman(c) ? (c.results.length ? { text: "done" } : { tool: "send_message", input: { text: "an answer" } }) : { text: "-" };
+    const { cleo, agents, space } = await setup({ Bot: answerer });
+    const secret = await createChannel(srv.deps, cleo.actor, { name: "secret", visibility: "private", memberIds: [agents.Bot!.entityId] });
+    await sendMessage(srv.deps, cleo.actor, { spaceId: space.id, text: "what is 6 x 7?" });
+    await srv.gateway.idle();
+    const first = await srv.deps.db.message.findFirstOrThrow({ where: { text: "an answer" } });
+    const firstRun = await srv.deps.db.run.findUniqueOrThrow({ where: { id: first.runId! } });
+    expect(firstRun.reach).toContain(secret.id);
+    await leaveSpace(srv.deps, cleo.actor, { spaceId: secret.id });
+    const res = await run(srv, regenerateHandler, request(`/api/messages/${first.id}/regenerate`, { method: "POST", cookie: cleo.cookie }), { id: first.id });
+    expect(res.status).toBe(201);
+    const again = await srv.deps.db.run.findUniqueOrThrow({ where: { id: res.body.runId } });
+    expect(again.reach).toContain(space.id);
+    expect(again.reach).not.toContain(secret.id);
   }, 120_000);
 });

@@ -1,8 +1,9 @@
 // Deleting a message (who may: may-delete-message.ts). The text is blanked where it is stored,
 // with every copy this feature or the agents keep of it (its edits' before/after texts, the
-// trigger quote on agents' replies, a wait's reply, earlier-history summaries, the contexts
-// runs were given as the run inspector shows them), so it cannot leak to anyone later; sender
-// and time stay and clients show a "message deleted" placeholder. Deleting again is a no-op.
+// trigger quote on agents' replies, a wait's reply, an agent's question's choices,
+// earlier-history summaries, the contexts runs were given as the run inspector shows them), so
+// it cannot leak to anyone later; sender and time stay and clients show a "message deleted"
+// placeholder. Deleting again is a no-op.
 import type { MessageDto } from "@/lib/realtime/dto";
 import { rooms } from "@/lib/realtime/events";
 import type { Actor, Deps } from "../deps";
@@ -36,6 +37,10 @@ export async function deleteMessage(deps: Deps, actor: Actor, input: { messageId
         "resumeAt" = CASE WHEN status = 'waiting_reply' AND "resumeAt" IS NOT NULL THEN ("waitState"->>'timeoutAt')::timestamp ELSE "resumeAt" END
       WHERE "waitState" -> 'reply' ->> 'messageId' = ${message.id}`;
     await scrubRunContexts(tx, message);
+    // An agent's question on it: its choices and answer are words of the deleted message, and
+    // an open one can no longer be answered (the waiting run waits on until its timeout).
+    await tx.question.updateMany({ where: { messageId: message.id, status: "open" }, data: { status: "canceled", endedAt: deletedAt } });
+    await tx.question.updateMany({ where: { messageId: message.id }, data: { options: [], answer: null } });
     // A model-written summary of earlier history may retell it: dropped, so it is written again without it.
     await tx.earlierSummary.deleteMany({ where: { spaceId: message.spaceId, throughSeq: { gte: message.seq } } });
     return tx.message.findUniqueOrThrow({ where: { id: message.id }, include: messageInclude });
