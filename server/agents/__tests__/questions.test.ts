@@ -203,4 +203,23 @@ describe("questions go to a person", () => {
     expect(await call(adaSocket, "question:answer", { messageId: q.id, option: "Cancel" })).toMatchObject({ ok: false });
     expect(await texts(space.id)).not.toContain("Cancel");
   }, 120_000);
+
+  it("an answer deleted after it was given is taken off its question too", async () => {
+    const { ada, cleo, agents, space } = await setup({ Ops: askerOf() });
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "please deploy" });
+    await srv.gateway.idle();
+    const q = await srv.deps.db.message.findFirstOrThrow({ where: { senderId: agents.Ops!.entityId } });
+    const answer = await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "yes, the vault code is 4242", replyToMessageId: q.id });
+    await srv.gateway.idle();
+    expect((await question(q.id)).answer).toBe("yes, the vault code is 4242");
+    const cleoSocket = await cleo.connect();
+    await cleoSocket.emitWithAck("space:join", { spaceId: space.id });
+    const updated = waitFor(cleoSocket, "question:updated");
+    await deleteMessage(srv.deps, ada.actor, { messageId: answer.message.id });
+    expect((await updated).question).toMatchObject({ messageId: q.id, answer: null });
+    const page = await listMessagesAfter(srv.deps, cleo.actor, { spaceId: space.id, afterSeq: 0 });
+    // (The agent's own later message quoting what it was told is its own words; the question is not.)
+    expect(JSON.stringify(page.messages.find((m) => m.id === q.id))).not.toContain("4242");
+    expect((await question(q.id)).answer).toBeNull();
+  }, 120_000);
 });
