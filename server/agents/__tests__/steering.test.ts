@@ -145,6 +145,8 @@ describe("steering agents from the chat", () => {
     await leaveSpace(srv.deps, cleo.actor, { spaceId: secret.id });
     const res = await run(srv, regenerateHandler, request(`/api/messages/${first.id}/regenerate`, { method: "POST", cookie: cleo.cookie }), { id: first.id });
     expect(res.status).toBe(201);
+    // The stored reach is the first run's; the run narrows it to its requester's spaces as it starts.
+    await srv.gateway.idle();
     const again = await srv.deps.db.run.findUniqueOrThrow({ where: { id: res.body.runId } });
     expect(again.reach).toContain(space.id);
     expect(again.reach).not.toContain(secret.id);

@@ -1,6 +1,6 @@
 // Regenerate: the person an agent answered asks for a new answer. A new run on the same trigger
-// message (same agent, depth and requester; its reach no wider than the first's), linked to the
-// answer's run by Run.regenerateOfId. "One run per (agent, trigger message)" (the partial unique index on Run)
+// message (same agent, depth, reach and requester), linked to the answer's run by
+// Run.regenerateOfId. "One run per (agent, trigger message)" (the partial unique index on Run)
 // excepts regenerations as it excepts retries: they are asked for explicitly, once per answer
 // (regenerateOfId is unique; the new answer may be regenerated in its turn), and recorded as a
 // trigger decision of their own on the trigger message, so the chain tree shows them. The old
@@ -13,7 +13,6 @@ import { AppError, invalidInput } from "../errors";
 import { requireMembership } from "../spaces/require-membership";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { requireCanSteer } from "./require-can-steer";
-import { intersect, spacesOf } from "../../agents/reach/reach";
 
 export async function regenerateAnswer(deps: Deps, actor: Actor, input: unknown, now = new Date()): Promise<{ runId: string }> {
   const parsed = messageIdInput.safeParse(input);
@@ -31,11 +30,6 @@ export async function regenerateAnswer(deps: Deps, actor: Actor, input: unknown,
   if (!isTerminalStatus(run.status)) throw new AppError("conflict", "The agent is still working on this answer; stop it first");
   const trigger = await deps.db.message.findUnique({ where: { id: run.triggerMessageId }, select: { deletedAt: true } });
   if (!trigger || trigger.deletedAt) throw new AppError("conflict", "The message it answered was deleted");
-  // The first run's reach, narrowed to the spaces the person it works for and the agent are
-  // still in: a channel they have left since is not read again on their behalf.
-  const agent = await deps.db.agent.findUniqueOrThrow({ where: { id: run.agentId }, select: { entityId: true } });
-  const [theirs, agents] = await Promise.all([spacesOf(deps.db, run.requesterId ?? actor.entityId), spacesOf(deps.db, agent.entityId)]);
-  const reach = intersect(intersect(run.reach, theirs), agents);
   let runId: string;
   try {
     runId = await deps.db.$transaction(async (tx) => {
@@ -51,7 +45,7 @@ export async function regenerateAnswer(deps: Deps, actor: Actor, input: unknown,
           triggerEntityId: run.triggerEntityId,
           chainDepth: run.chainDepth,
           activeSpaceId: run.triggerSpaceId,
-          reach,
+          reach: run.reach,
           requesterId: run.requesterId,
           regenerateOfId: run.id,
           queuedAt: now,
