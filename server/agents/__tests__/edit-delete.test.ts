@@ -170,4 +170,23 @@ describe("deletions", () => {
     const snapshots = await s.srv.deps.db.run.findMany({ select: { contextSnapshot: true } });
     for (const r of snapshots) expect(r.contextSnapshot ?? "").not.toContain("555-0199");
   });
+
+  it("a deletion drops the text from the runs' stored tool calls and results (read_messages pages, send_message inputs)", async () => {
+    const reader: Script = (c) =>
+      c.results.length === 0
+        ? { tool: "read_messages", input: { limit: 5 } }
+        : c.results.length === 1
+          ? { tool: "send_message", input: { text: "noted: ring 555-0142 later" } }
+          : { text: "done" };
+    const s = await setup({ Scout: reader });
+    const m = await s.say("call me at 555-0199");
+    const answer = await s.srv.deps.db.message.findFirstOrThrow({ where: { text: "noted: ring 555-0142 later" } });
+    const stored = async () => JSON.stringify(await s.srv.deps.db.runEvent.findMany({ select: { data: true } }));
+    expect(await stored()).toContain("555-0199");
+    await deleteMessage(s.srv.deps, s.ada.actor, { messageId: m.id });
+    await deleteMessage(s.srv.deps, s.ada.actor, { messageId: answer.id });
+    expect(await stored()).not.toContain("555-0199");
+    expect(await stored()).not.toContain("555-0142");
+    expect(await stored()).toContain("(message deleted)");
+  });
 });

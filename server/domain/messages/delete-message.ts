@@ -12,6 +12,7 @@ import { messageInclude, toMessageDto } from "../dto";
 import { messageToChange } from "./message-to-change";
 import { deleteRight } from "./may-delete-message";
 import { scrubRunContexts } from "./scrub-run-contexts";
+import { scrubRunToolEvents } from "./scrub-run-tool-events";
 import { questionSelect, toQuestionDto } from "../questions/question-dto";
 
 export async function deleteMessage(deps: Deps, actor: Actor, input: { messageId: string }): Promise<MessageDto> {
@@ -39,6 +40,7 @@ export async function deleteMessage(deps: Deps, actor: Actor, input: { messageId
         "resumeAt" = CASE WHEN status = 'waiting_reply' AND "resumeAt" IS NOT NULL THEN ("waitState"->>'timeoutAt')::timestamp ELSE "resumeAt" END
       WHERE "waitState" -> 'reply' ->> 'messageId' = ${message.id}`;
     await scrubRunContexts(tx, message);
+    await scrubRunToolEvents(tx, message);
     // An agent's question on it: its choices and answer are words of the deleted message, and
     // an open one can no longer be answered (the waiting run waits on until its timeout).
     await tx.question.updateMany({ where: { messageId: message.id, status: "open" }, data: { status: "canceled", endedAt: deletedAt } });
