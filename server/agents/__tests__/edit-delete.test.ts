@@ -189,4 +189,24 @@ describe("deletions", () => {
     expect(await stored()).not.toContain("555-0142");
     expect(await stored()).toContain("(message deleted)");
   });
+
+  it("a wait reply deleted after it resumed the run is dropped from the run's stored events", async () => {
+    const asker: Script = (c: ModelCall) => {
+      if (/send_message result: /m.test(c.system)) return c.results.length ? { text: "done" } : { tool: "send_message", input: { text: "thanks" } };
+      return c.results.length ? { text: "paused" } : { tool: "send_message", input: { text: "Deploy now? Answer please", wait: true } };
+    };
+    const s = await setup({ Ops: asker });
+    await s.say("please deploy");
+    const reply = await s.say("ship it, the token is tok_secret");
+    const run = await s.srv.deps.db.run.findFirstOrThrow({ where: { agentId: s.agents.Ops!.id } });
+    expect(run.status).toBe("completed");
+    const stored = async () => JSON.stringify(await s.srv.deps.db.runEvent.findMany({ where: { runId: run.id }, select: { data: true } }));
+    expect(await stored()).toContain("tok_secret");
+    await deleteMessage(s.srv.deps, s.ada.actor, { messageId: reply.id });
+    expect(await stored()).not.toContain("tok_secret");
+    // Nor in the contexts the inspector shows (the resumed call's "send_message result").
+    const contexts = await s.srv.deps.db.runEvent.findMany({ where: { runId: run.id, type: "context" }, select: { contextText: true } });
+    expect(contexts.map((c) => c.contextText ?? "").join("\n")).not.toContain("tok_secret");
+    expect((await s.srv.deps.db.run.findUniqueOrThrow({ where: { id: run.id } })).contextSnapshot ?? "").not.toContain("tok_secret");
+  });
 });
