@@ -28,7 +28,7 @@ export async function openGroupDirect({ db, events }: Deps, actor: Actor, input:
   let spaceId = existing?.id;
   if (spaceId) {
     // Re-open after someone left: the same set is the same conversation, so everyone is back.
-    await db.membership.createMany({ data: everyone.map((entityId) => ({ spaceId: spaceId!, entityId })), skipDuplicates: true });
+    await db.membership.createMany({ data: everyone.map((entityId) => ({ spaceId: spaceId!, entityId, replyMode: "every" as const })), skipDuplicates: true });
   } else {
     try {
       spaceId = (
@@ -38,7 +38,8 @@ export async function openGroupDirect({ db, events }: Deps, actor: Actor, input:
             kind: "direct",
             directKey,
             createdById: actor.entityId,
-            memberships: { create: everyone.map((entityId) => ({ entityId })) },
+            // Every message in a direct space is for its members, agents included (open-direct-space.ts).
+            memberships: { create: everyone.map((entityId) => ({ entityId, replyMode: "every" as const })) },
           },
           select: { id: true },
         })
