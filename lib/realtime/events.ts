@@ -63,10 +63,12 @@ export const editMessageInput = z.object({
 });
 export const deleteMessageInput = z.object({ messageId: id });
 /** Reconnect: the messages of a seq range that were edited or deleted (the client re-reads its loaded range). */
+/** Seqs are 32-bit integer columns: a larger one is malformed input, not a database error. */
+const MAX_SEQ = 2 ** 31 - 1;
 export const changedInput = z.object({
   spaceId: id,
-  fromSeq: z.number().int().min(0),
-  toSeq: z.number().int().min(0),
+  fromSeq: z.number().int().min(0).max(MAX_SEQ),
+  toSeq: z.number().int().min(0).max(MAX_SEQ),
 });
 
 export const historyInput = z.object({
@@ -84,12 +86,12 @@ export const sinceInput = z.object({
 export const threadGetInput = z
   .object({
     rootId: id,
-    afterSeq: z.number().int().min(0).optional(),
-    beforeSeq: z.number().int().positive().optional(),
+    afterSeq: z.number().int().min(0).max(MAX_SEQ).optional(),
+    beforeSeq: z.number().int().positive().max(MAX_SEQ).optional(),
     limit: z.number().int().min(1).max(MAX_THREAD_PAGE).optional(),
   })
   .refine((p) => p.afterSeq === undefined || p.beforeSeq === undefined, "Give afterSeq or beforeSeq, not both");
-export const threadReadInput = z.object({ rootId: id, seq: z.number().int().min(0) });
+export const threadReadInput = z.object({ rootId: id, seq: z.number().int().min(0).max(MAX_SEQ) });
 export const threadsListInput = z.object({ before: z.string().datetime().optional() });
 
 export const markReadInput = z.object({ spaceId: id, lastMessageId: id });

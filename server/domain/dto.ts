@@ -88,7 +88,7 @@ export const toMessageDto = (m: MessageRow): MessageDto => ({
   deletedAt: m.deletedAt?.toISOString() ?? null,
   ...threadFields(m),
   reactions: groupReactions(m.reactions ?? []),
-  question: m.question ? toQuestionDto(m.question) : null,
+  question: m.question && !m.deletedAt ? toQuestionDto(m.question) : null,
   ...(m.run?.regeneratedBy && { regenerated: true }),
 });
 

@@ -170,4 +170,43 @@ describe("deletions", () => {
     const snapshots = await s.srv.deps.db.run.findMany({ select: { contextSnapshot: true } });
     for (const r of snapshots) expect(r.contextSnapshot ?? "").not.toContain("555-0199");
   });
+
+  it("a deletion drops the text from the runs' stored tool calls and results (read_messages pages, send_message inputs)", async () => {
+    const reader: Script = (c) =>
+      c.results.length === 0
+        ? { tool: "read_messages", input: { limit: 5 } }
+        : c.results.length === 1
+          ? { tool: "send_message", input: { text: "noted: ring 555-0142 later" } }
+          : { text: "done" };
+    const s = await setup({ Scout: reader });
+    const m = await s.say("call me at 555-0199");
+    const answer = await s.srv.deps.db.message.findFirstOrThrow({ where: { text: "noted: ring 555-0142 later" } });
+    const stored = async () => JSON.stringify(await s.srv.deps.db.runEvent.findMany({ select: { data: true } }));
+    expect(await stored()).toContain("555-0199");
+    await deleteMessage(s.srv.deps, s.ada.actor, { messageId: m.id });
+    await deleteMessage(s.srv.deps, s.ada.actor, { messageId: answer.id });
+    expect(await stored()).not.toContain("555-0199");
+    expect(await stored()).not.toContain("555-0142");
+    expect(await stored()).toContain("(message deleted)");
+  });
+
+  it("a wait reply deleted after it resumed the run is dropped from the run's stored events", async () => {
+    const asker: Script = (c: ModelCall) => {
+      if (/send_message result: /m.test(c.system)) return c.results.length ? { text: "done" } : { tool: "send_message", input: { text: "thanks" } };
+      return c.results.length ? { text: "paused" } : { tool: "send_message", input: { text: "Deploy now? Answer please", wait: true } };
+    };
+    const s = await setup({ Ops: asker });
+    await s.say("please deploy");
+    const reply = await s.say("ship it, the token is tok_secret");
+    const run = await s.srv.deps.db.run.findFirstOrThrow({ where: { agentId: s.agents.Ops!.id } });
+    expect(run.status).toBe("completed");
+    const stored = async () => JSON.stringify(await s.srv.deps.db.runEvent.findMany({ where: { runId: run.id }, select: { data: true } }));
+    expect(await stored()).toContain("tok_secret");
+    await deleteMessage(s.srv.deps, s.ada.actor, { messageId: reply.id });
+    expect(await stored()).not.toContain("tok_secret");
+    // Nor in the contexts the inspector shows (the resumed call's "send_message result").
+    const contexts = await s.srv.deps.db.runEvent.findMany({ where: { runId: run.id, type: "context" }, select: { contextText: true } });
+    expect(contexts.map((c) => c.contextText ?? "").join("\n")).not.toContain("tok_secret");
+    expect((await s.srv.deps.db.run.findUniqueOrThrow({ where: { id: run.id } })).contextSnapshot ?? "").not.toContain("tok_secret");
+  });
 });

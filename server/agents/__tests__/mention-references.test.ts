@@ -6,6 +6,7 @@ import type { TestServer } from "@/server/testing/test-server";
 import { replyOnce, startAgentScenario } from "@/server/testing/agents";
 import { sendMessage } from "@/server/domain/messages/send-message";
 import { setReplyMode } from "@/server/domain/spaces/set-reply-mode";
+import { createChannel } from "@/server/domain/spaces/create-channel";
 
 let srv: TestServer | undefined;
 afterEach(async () => {
@@ -31,5 +32,19 @@ describe("mention references and agents", () => {
     await s.srv.gateway.idle();
     const decisions = await s.srv.deps.db.triggerDecision.findMany({ where: { messageId: sent.message.id } });
     expect(decisions.map((d) => d.decision)).toEqual(["triggered"]);
+  });
+
+  it("a channel outside the run's reach is not named, though the agent is in it", async () => {
+    const s = await startAgentScenario({ Scout: replyOnce("on it") }, { spaceName: "ops" });
+    srv = s.srv;
+    const scout = s.agents.Scout!;
+    const ben = await s.srv.user("Ben");
+    // Ben and Scout share a private channel Ada is not in; Ada learned its id while she was in it.
+    const hidden = await createChannel(s.srv.deps, ben.actor, { name: "layoffs-2027", visibility: "private", memberIds: [scout.entityId] });
+    await sendMessage(s.srv.deps, s.ada.actor, { spaceId: s.space.id, text: `what is <#${hidden.id}> about?` });
+    await s.srv.gateway.idle();
+    const context = s.calls.Scout!.at(-1)!;
+    expect(context).toContain("what is #private-channel about?");
+    expect(context).not.toContain("layoffs-2027");
   });
 });

@@ -8,6 +8,8 @@ import { call, type TestServer, waitFor } from "../../testing/test-server";
 import { addToSpace, type ModelCall, type Script, startAgentScenario } from "../../testing/agents";
 import { request, run } from "../../testing/http";
 import { sendMessage } from "../../domain/messages/send-message";
+import { deleteMessage } from "../../domain/messages/delete-message";
+import { listMessagesAfter } from "../../domain/messages/list-messages-after";
 import { createChannel } from "../../domain/spaces/create-channel";
 import { createPlan } from "../../domain/agents/knowledge/create-plan";
 import { answerQuestionHandler } from "../../http/steering";
@@ -185,5 +187,39 @@ describe("questions go to a person", () => {
     await srv.gateway.idle();
     const q = await srv.deps.db.question.findFirstOrThrow({ where: { spaceId: ops.id } });
     expect(q).toMatchObject({ askedEntityId: root.entityId, askedName: "Root", options: ["Yes", "No"], status: "open" });
+  }, 120_000);
+
+  it("a deleted question keeps none of its choices or answer, and can no longer be answered", async () => {
+    const { ada, cleo, agents, space } = await setup({ Ops: askerOf({ options: ["Deploy to prod-eu-secret", "Cancel"] }) });
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "deploy v2.1" });
+    await srv.gateway.idle();
+    const q = await srv.deps.db.message.findFirstOrThrow({ where: { senderId: agents.Ops!.entityId } });
+    // The requester takes the agent's question back.
+    await deleteMessage(srv.deps, ada.actor, { messageId: q.id });
+    const page = await listMessagesAfter(srv.deps, cleo.actor, { spaceId: space.id, afterSeq: 0 });
+    expect(JSON.stringify(page.messages.find((m) => m.id === q.id))).not.toContain("prod-eu-secret");
+    expect(JSON.stringify(await question(q.id))).not.toContain("prod-eu-secret");
+    const adaSocket = await ada.connect();
+    expect(await call(adaSocket, "question:answer", { messageId: q.id, option: "Cancel" })).toMatchObject({ ok: false });
+    expect(await texts(space.id)).not.toContain("Cancel");
+  }, 120_000);
+
+  it("an answer deleted after it was given is taken off its question too", async () => {
+    const { ada, cleo, agents, space } = await setup({ Ops: askerOf() });
+    await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "please deploy" });
+    await srv.gateway.idle();
+    const q = await srv.deps.db.message.findFirstOrThrow({ where: { senderId: agents.Ops!.entityId } });
+    const answer = await sendMessage(srv.deps, ada.actor, { spaceId: space.id, text: "yes, the vault code is 4242", replyToMessageId: q.id });
+    await srv.gateway.idle();
+    expect((await question(q.id)).answer).toBe("yes, the vault code is 4242");
+    const cleoSocket = await cleo.connect();
+    await cleoSocket.emitWithAck("space:join", { spaceId: space.id });
+    const updated = waitFor(cleoSocket, "question:updated");
+    await deleteMessage(srv.deps, ada.actor, { messageId: answer.message.id });
+    expect((await updated).question).toMatchObject({ messageId: q.id, answer: null });
+    const page = await listMessagesAfter(srv.deps, cleo.actor, { spaceId: space.id, afterSeq: 0 });
+    // (The agent's own later message quoting what it was told is its own words; the question is not.)
+    expect(JSON.stringify(page.messages.find((m) => m.id === q.id))).not.toContain("4242");
+    expect((await question(q.id)).answer).toBeNull();
   }, 120_000);
 });

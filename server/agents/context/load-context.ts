@@ -158,7 +158,7 @@ export async function loadContext(
       ? await loadMessageChanges(db, { id: run.id, agentId: agent.id, startedAt: run.startedAt }, agent.entityId, history.space.id, opts.now)
       : null,
   };
-  return renderMentionsForAgent(db, input, agent.entityId);
+  return renderMentionsForAgent(db, input, agent.entityId, reach);
 }
 
 async function loadTrigger(db: Db, run: Run): Promise<TriggerInput> {

@@ -1,8 +1,8 @@
 // Messages store mentions as references (`<@entityId>`, `<#spaceId>`; lib/mentions/format.ts).
 // An agent reads them as `@Name` / `#channel`, with the names as they are now, inside the
 // message's own quoted text: a name is untrusted text like the rest of the message, and is
-// shown only where the message already is. A channel the agent is not a member of is not
-// named ("#private-channel").
+// shown only where the message already is. A channel the agent is not a member of, or that is
+// outside the run's reach, is not named ("#private-channel").
 //
 // Applied to a whole loaded context (and to read_messages' page): every string under a key
 // that holds message text is rendered. Nothing is read when no text carries a reference, so
@@ -33,7 +33,7 @@ function rewrite(value: unknown, render: (text: string) => string, key = ""): un
   return value;
 }
 
-export async function renderMentionsForAgent<T>(db: Db, value: T, agentEntityId: string): Promise<T> {
+export async function renderMentionsForAgent<T>(db: Db, value: T, agentEntityId: string, reach: readonly string[]): Promise<T> {
   const texts: string[] = [];
   collect(value, texts);
   const entityIds = [...new Set(texts.flatMap(mentionedEntityIds))];
@@ -43,7 +43,7 @@ export async function renderMentionsForAgent<T>(db: Db, value: T, agentEntityId:
     entityIds.length ? db.entity.findMany({ where: { id: { in: entityIds } }, select: { id: true, name: true } }) : [],
     spaceIds.length
       ? db.space.findMany({
-          where: { id: { in: spaceIds }, kind: "channel", memberships: { some: { entityId: agentEntityId } } },
+          where: { id: { in: spaceIds.filter((id) => reach.includes(id)) }, kind: "channel", memberships: { some: { entityId: agentEntityId } } },
           select: { id: true, name: true },
         })
       : [],

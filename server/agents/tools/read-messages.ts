@@ -33,7 +33,7 @@ export const readMessagesTool = defineTool({
     // Removed from the space between the two reads.
     if (!loaded) throw new AppError("not_found", "Space not found or you are not a member");
     // Mentions read as "@Name" / "#channel", as in the context (render-mentions.ts).
-    const h = await renderMentionsForAgent(scope.ctx.db, loaded, scope.agent.entityId);
+    const h = await renderMentionsForAgent(scope.ctx.db, loaded, scope.agent.entityId, scope.run.reach);
     // Requests another run of the agent is to handle say so: reading them is not handling them.
     const pending = await pendingTriggers(scope.ctx.db, scope.agent, scope.run.id, spaceId);
     const lines = h.messages.map((m) =>

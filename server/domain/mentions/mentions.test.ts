@@ -67,6 +67,17 @@ describe("mentions", () => {
     await expect(sendMessage(t.deps, ada.actor, { spaceId, text })).rejects.toMatchObject({ code: "bad_request" });
   });
 
+  it("a non-member's many @names are refused as any non-member's send is: nothing about who is in the space", async () => {
+    const people: TestUser[] = [];
+    for (let i = 0; i <= MAX_MENTIONS_PER_MESSAGE; i++) people.push(await t.user(`Member${i}`));
+    const crowded = await createChannel(t.deps, ada.actor, { name: "crowded", visibility: "private", memberIds: people.map((p) => p.entityId) });
+    const text = people.map((_, i) => `@Member${i}`).join(" ");
+    await expect(sendMessage(t.deps, eve.actor, { spaceId: crowded.id, text })).rejects.toMatchObject({ code: "not_found" });
+    await expect(sendMessage(t.deps, eve.actor, { spaceId: "no-such-space", text })).rejects.toMatchObject({ code: "not_found" });
+    // A member still meets the limit.
+    await expect(sendMessage(t.deps, ada.actor, { spaceId: crowded.id, text })).rejects.toMatchObject({ code: "bad_request" });
+  });
+
   it("the Mentions view lists my mentions newest first, keyset paged; the space list counts unread ones", async () => {
     const all = await mentionsOf(ben);
     expect(all.mentions.length).toBe(2);

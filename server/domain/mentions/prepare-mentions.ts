@@ -17,6 +17,9 @@ export async function prepareMentions(db: Db, spaceId: string, senderId: string,
   // Most messages name no one: no query for them.
   if (!text.includes("@")) return { text, mentionIds: [] };
   const members = await db.membership.findMany({ where: { spaceId }, select: { entity: { select: { id: true, name: true } } } });
+  // A sender who is not a member gets the plain text back, and the send's own membership check
+  // refuses it as it refuses any non-member: names matched against members must not tell them apart.
+  if (!members.some((m) => m.entity.id === senderId)) return { text, mentionIds: [] };
   const resolved = resolvePlainMentions(
     text,
     members.map((m) => m.entity),

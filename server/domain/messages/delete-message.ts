@@ -1,8 +1,9 @@
 // Deleting a message (who may: may-delete-message.ts). The text is blanked where it is stored,
 // with every copy this feature or the agents keep of it (its edits' before/after texts, the
-// trigger quote on agents' replies, a wait's reply, earlier-history summaries, the contexts
-// runs were given as the run inspector shows them), so it cannot leak to anyone later; sender
-// and time stay and clients show a "message deleted" placeholder. Deleting again is a no-op.
+// trigger quote on agents' replies, a wait's reply, an agent's question's choices,
+// earlier-history summaries, the contexts runs were given as the run inspector shows them), so
+// it cannot leak to anyone later; sender and time stay and clients show a "message deleted"
+// placeholder. Deleting again is a no-op.
 import type { MessageDto } from "@/lib/realtime/dto";
 import { rooms } from "@/lib/realtime/events";
 import type { Actor, Deps } from "../deps";
@@ -11,6 +12,8 @@ import { messageInclude, toMessageDto } from "../dto";
 import { messageToChange } from "./message-to-change";
 import { deleteRight } from "./may-delete-message";
 import { scrubRunContexts } from "./scrub-run-contexts";
+import { scrubRunToolEvents } from "./scrub-run-tool-events";
+import { questionSelect, toQuestionDto } from "../questions/question-dto";
 
 export async function deleteMessage(deps: Deps, actor: Actor, input: { messageId: string }): Promise<MessageDto> {
   const { db, events } = deps;
@@ -20,6 +23,7 @@ export async function deleteMessage(deps: Deps, actor: Actor, input: { messageId
   if (message.deletedAt) return toMessageDto(message);
 
   const deletedAt = new Date();
+  let answeredQuestions: string[] = [];
   const row = await db.$transaction(async (tx) => {
     const updated = await tx.message.updateMany({ where: { id: message.id, deletedAt: null }, data: { text: "", deletedAt } });
     if (updated.count === 0) return null;
@@ -36,6 +40,15 @@ export async function deleteMessage(deps: Deps, actor: Actor, input: { messageId
         "resumeAt" = CASE WHEN status = 'waiting_reply' AND "resumeAt" IS NOT NULL THEN ("waitState"->>'timeoutAt')::timestamp ELSE "resumeAt" END
       WHERE "waitState" -> 'reply' ->> 'messageId' = ${message.id}`;
     await scrubRunContexts(tx, message);
+    await scrubRunToolEvents(tx, message);
+    // An agent's question on it: its choices and answer are words of the deleted message, and
+    // an open one can no longer be answered (the waiting run waits on until its timeout).
+    await tx.question.updateMany({ where: { messageId: message.id, status: "open" }, data: { status: "canceled", endedAt: deletedAt } });
+    await tx.question.updateMany({ where: { messageId: message.id }, data: { options: [], answer: null } });
+    // A question it answered shows the answer's words (the first 500 characters, runs/questions.ts).
+    const answered = { spaceId: message.spaceId, answeredById: message.senderId, answer: message.text.slice(0, 500) };
+    answeredQuestions = (await tx.question.findMany({ where: answered, select: { messageId: true } })).map((q) => q.messageId);
+    await tx.question.updateMany({ where: answered, data: { answer: null } });
     // A model-written summary of earlier history may retell it: dropped, so it is written again without it.
     await tx.earlierSummary.deleteMany({ where: { spaceId: message.spaceId, throughSeq: { gte: message.seq } } });
     return tx.message.findUniqueOrThrow({ where: { id: message.id }, include: messageInclude });
@@ -44,6 +57,8 @@ export async function deleteMessage(deps: Deps, actor: Actor, input: { messageId
   const dto = toMessageDto(row ?? (await db.message.findUniqueOrThrow({ where: { id: message.id }, include: messageInclude })));
   if (!row) return dto;
   events.publish(rooms.space(dto.spaceId), "message:updated", { message: dto });
+  for (const question of await db.question.findMany({ where: { messageId: { in: answeredQuestions } }, select: questionSelect }))
+    events.publish(rooms.space(dto.spaceId), "question:updated", { question: toQuestionDto(question) });
   deps.bus?.emit("message:deleted", { message: dto, byEntityId: actor.entityId });
   return dto;
 }

@@ -5,7 +5,7 @@ import { AROUND_MESSAGES } from "@/lib/limits";
 import type { MessageDto } from "@/lib/realtime/dto";
 import type { Actor, Deps } from "../deps";
 import { messageInclude, toMessageDto } from "../dto";
-import { requireMembership } from "../spaces/require-membership";
+import { requireReadableMembership } from "../spaces/require-membership";
 
 export interface AroundPage {
   messages: MessageDto[];
@@ -14,7 +14,7 @@ export interface AroundPage {
 }
 
 export async function listMessagesAround({ db }: Pick<Deps, "db">, actor: Actor, input: { spaceId: string; seq: number }): Promise<AroundPage> {
-  await requireMembership(db, input.spaceId, actor.entityId);
+  await requireReadableMembership(db, input.spaceId, actor.entityId);
   const [upTo, after] = await Promise.all([
     db.message.findMany({
       where: { spaceId: input.spaceId, seq: { lte: input.seq } },

@@ -6,12 +6,13 @@
 //   message: "<text>"\n  messageId: <id>        (TRIGGER)
 // Only runs that could reach the message's space are looked at.
 import type { Prisma } from "@/generated/prisma/client";
+import { oneLineJson } from "../../agents/context/format";
 
 const GONE = '"(message deleted)"';
 /** A JSON string literal, as `quote` writes one. */
 const LITERAL = String.raw`"(?:[^"\\]|\\.)*"`;
 
-export async function scrubRunContexts(tx: Prisma.TransactionClient, message: { id: string; spaceId: string }): Promise<void> {
+export async function scrubRunContexts(tx: Prisma.TransactionClient, message: { id: string; spaceId: string; text: string }): Promise<void> {
   // Ids are cuids or uuids; escaped anyway, as they go into a regular expression.
   const id = message.id.replace(/[^\w-]/g, (c) => `\\${c}`);
   const line = String.raw`(\[msg:${id}\] \[[^\]\n]*\] ${LITERAL} \([^)\n]*\): )${LITERAL}`;
@@ -23,4 +24,14 @@ export async function scrubRunContexts(tx: Prisma.TransactionClient, message: { 
   await tx.$executeRaw`
     UPDATE "Run" SET "contextSnapshot" = regexp_replace(regexp_replace("contextSnapshot", ${line}, ${`\\1${GONE}`}, 'g'), ${trigger}, ${`\\1${GONE}\\2`}, 'g')
     WHERE "contextSnapshot" IS NOT NULL AND strpos("contextSnapshot", ${message.id}) > 0 AND ${message.spaceId} = ANY(reach)`;
+  // Its words quoted elsewhere in a context (a resumed wait's reply inside the "send_message
+  // result" JSON): the literal itself, wherever it is. The same words in another message go too.
+  const literal = oneLineJson(message.text);
+  await tx.$executeRaw`
+    UPDATE "RunEvent" SET "contextText" = replace("contextText", ${literal}, ${GONE})
+    WHERE "contextText" IS NOT NULL AND strpos("contextText", ${literal}) > 0
+      AND "runId" IN (SELECT id FROM "Run" WHERE ${message.spaceId} = ANY(reach))`;
+  await tx.$executeRaw`
+    UPDATE "Run" SET "contextSnapshot" = replace("contextSnapshot", ${literal}, ${GONE})
+    WHERE "contextSnapshot" IS NOT NULL AND strpos("contextSnapshot", ${literal}) > 0 AND ${message.spaceId} = ANY(reach)`;
 }

@@ -38,7 +38,7 @@ export async function openGroupDirect({ db, events }: Deps, actor: Actor, input:
             kind: "direct",
             directKey,
             createdById: actor.entityId,
-            // Agents in a direct message answer every message (the default elsewhere is auto).
+            // Every message in a direct space is for its members, agents included (open-direct-space.ts).
             memberships: { create: everyone.map((entityId) => ({ entityId, replyMode: "every" as const })) },
           },
           select: { id: true },

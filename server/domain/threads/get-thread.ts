@@ -7,7 +7,7 @@ import type { Actor, Deps } from "../deps";
 import { messageInclude, toMessageDto } from "../dto";
 import { AppError } from "../errors";
 import { clampLimit } from "../messages/message-page";
-import { requireMembership } from "../spaces/require-membership";
+import { requireReadableMembership } from "../spaces/require-membership";
 
 export interface GetThreadInput {
   rootId: string;
@@ -21,7 +21,7 @@ export async function getThread({ db }: Pick<Deps, "db">, actor: Actor, input: G
   const root = await db.message.findUnique({ where: { id: input.rootId }, include: messageInclude });
   if (!root) throw new AppError("not_found", "Thread not found");
   try {
-    await requireMembership(db, root.spaceId, actor.entityId);
+    await requireReadableMembership(db, root.spaceId, actor.entityId);
   } catch {
     throw new AppError("not_found", "Thread not found");
   }

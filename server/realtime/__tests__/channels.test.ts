@@ -223,6 +223,31 @@ describe("archive", () => {
     expect((await listSpaces(srv.deps, ben.actor)).map((s) => s.id)).toContain(space.id);
   });
 
+  it("an archived channel's members still open a search result and a thread in it; nothing is written there by any path", async () => {
+    const a = await ada.connect();
+    const b = await ben.connect();
+    const space = await createChannel(srv.deps, ada.actor, { name: "retired-threads", memberIds: [ben.entityId] });
+    const root = ok(await call(a, "message:send", { spaceId: space.id, text: "quarterly figures thread" })).message;
+    const reply = ok(await call(b, "message:send", { spaceId: space.id, text: "figures look fine", threadRootId: root.id })).message;
+    ok(await call(a, "space:archive", { spaceId: space.id, archived: true }));
+
+    const found = ok(await call(b, "search:query", { q: "quarterly" })).results;
+    expect(found.map((r) => r.messageId)).toContain(root.id);
+    expect(ok(await call(b, "messages:around", { spaceId: space.id, seq: root.seq })).messages.map((m) => m.id)).toContain(root.id);
+    expect(ok(await call(b, "thread:get", { rootId: root.id })).replies.map((m) => m.id)).toEqual([reply.id]);
+    // Read-only: a thread reply, a reaction, an edit, a delete.
+    expect(await call(b, "message:send", { spaceId: space.id, text: "late", threadRootId: root.id })).toMatchObject({ ok: false, error: { code: "archived" } });
+    expect(await call(b, "reaction:add", { messageId: root.id, emoji: "👍" })).toMatchObject({ ok: false });
+    expect(await call(b, "message:edit", { messageId: reply.id, text: "changed" })).toMatchObject({ ok: false });
+    expect(await call(b, "message:delete", { messageId: reply.id })).toMatchObject({ ok: false });
+    expect(await srv.deps.db.reaction.count({ where: { messageId: root.id } })).toBe(0);
+    expect((await srv.deps.db.message.findUniqueOrThrow({ where: { id: reply.id } })).text).toBe("figures look fine");
+    // Still nothing for someone who is not a member.
+    const c = await cleo.connect();
+    expect(await call(c, "messages:around", { spaceId: space.id, seq: root.seq })).toMatchObject({ ok: false, error: { code: "not_found" } });
+    expect(await call(c, "thread:get", { rootId: root.id })).toMatchObject({ ok: false, error: { code: "not_found" } });
+  });
+
   it("unarchiving a channel whose name was taken meanwhile is a conflict", async () => {
     const a = await ada.connect();
     const space = await createChannel(srv.deps, ada.actor, { name: "reused" });

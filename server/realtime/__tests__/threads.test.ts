@@ -161,6 +161,10 @@ describe("refusals", () => {
     expect(await call(a, "thread:get", { rootId: root.id, afterSeq: 1, beforeSeq: 9 })).toMatchObject({ ok: false, error: { code: "bad_request" } });
     expect(await call(a, "thread:get", { rootId: root.id, limit: 10_000 })).toMatchObject({ ok: false, error: { code: "bad_request" } });
     expect(await call(a, "thread:read", { rootId: root.id, seq: -1 })).toMatchObject({ ok: false, error: { code: "bad_request" } });
+    // Seqs are 32-bit: a larger one is malformed input, not a database error.
+    expect(await call(a, "thread:read", { rootId: root.id, seq: 2 ** 31 })).toMatchObject({ ok: false, error: { code: "bad_request" } });
+    expect(await call(a, "thread:get", { rootId: root.id, afterSeq: 2 ** 40 })).toMatchObject({ ok: false, error: { code: "bad_request" } });
+    expect(await call(a, "messages:changed", { spaceId, fromSeq: 2 ** 40, toSeq: 2 ** 40 + 1 })).toMatchObject({ ok: false, error: { code: "bad_request" } });
     expect(await call(a, "threads:list", { before: "yesterday" })).toMatchObject({ ok: false, error: { code: "bad_request" } });
     expect(await send(a, { text: "x".repeat(MAX_MESSAGE_LENGTH + 1), threadRootId: root.id })).toMatchObject({
       ok: false,
