@@ -32,7 +32,11 @@ export function SignUpForm({ domains = [], invite }: { domains?: string[]; invit
     setPending(true);
     setError(null);
     const res = invite
-      ? await fetch("/api/invites/accept", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...body, token: invite }) })
+      ? await fetch("/api/invites/accept", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ ...body, token: invite }),
+        })
       : await fetch("/api/signup", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     if (!res.ok) {
       const data = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;

@@ -3,6 +3,7 @@
 // email's domain is outside SIGNUP_DOMAINS: the admin's link is the permission.
 import { DEFAULT_INVITE_DAYS, MAX_INVITE_CHANNELS, MAX_INVITE_DAYS, MAX_INVITE_USES } from "@/lib/limits";
 import { z } from "zod";
+import type { InviteDto } from "@/lib/people/people-dto";
 import { recordAudit } from "../audit/record-audit";
 import type { Actor, Deps } from "../deps";
 import { AppError, isAppError } from "../errors";
@@ -18,20 +19,17 @@ export const createInviteInput = z.object({
   spaceIds: z.array(z.string().min(1).max(64)).max(MAX_INVITE_CHANNELS).default([]),
 });
 
-export interface InviteDto {
+type InviteRow = {
   id: string;
   prefix: string;
-  role: "admin" | "member";
-  channels: { id: string; name: string }[];
+  isAdmin: boolean;
+  spaceIds: string[];
   maxUses: number;
   uses: number;
-  expiresAt: string;
-  revokedAt: string | null;
-  createdAt: string;
-  state: "usable" | "used" | "expired" | "revoked";
-}
-
-type InviteRow = { id: string; prefix: string; isAdmin: boolean; spaceIds: string[]; maxUses: number; uses: number; expiresAt: Date; revokedAt: Date | null; createdAt: Date };
+  expiresAt: Date;
+  revokedAt: Date | null;
+  createdAt: Date;
+};
 
 function stateOf(i: InviteRow, now = new Date()): InviteDto["state"] {
   if (i.revokedAt) return "revoked";
@@ -55,7 +53,15 @@ export async function createInvite({ db }: Pick<Deps, "db">, actor: Actor, input
   const expiresAt = new Date(Date.now() + input.expiresInDays * 24 * 60 * 60 * 1000);
   const row = await db.$transaction(async (tx) => {
     const made = await tx.invite.create({
-      data: { tokenHash, prefix: token.slice(0, 10), createdById: actor.entityId, isAdmin: input.role === "admin", spaceIds, maxUses: input.maxUses, expiresAt },
+      data: {
+        tokenHash,
+        prefix: token.slice(0, 10),
+        createdById: actor.entityId,
+        isAdmin: input.role === "admin",
+        spaceIds,
+        maxUses: input.maxUses,
+        expiresAt,
+      },
     });
     await recordAudit(tx, actor, {
       action: "invite.create",
@@ -146,4 +152,10 @@ export async function acceptInvite(
   // Its spaces' members see the newcomer live, as for a plain sign-up.
   await announceNewMember(deps, { entityId: user.entityId, userId: user.id });
   return { userId: user.id };
+}
+
+/** The channels an invite may join, for the admin's form. */
+export async function inviteChannelChoices({ db }: Pick<Deps, "db">, actor: Actor) {
+  assertAdmin(actor, "create invite links");
+  return db.space.findMany({ where: { kind: "channel", archivedAt: null }, select: { id: true, name: true }, orderBy: { name: "asc" }, take: 200 });
 }

@@ -5,6 +5,7 @@
 // by indexed lookups per person of one page, so a page costs one query.
 import { z } from "zod";
 import { PEOPLE_PAGE_SIZE } from "@/lib/limits";
+import type { PeoplePage, PersonRow } from "@/lib/people/people-dto";
 import { SESSION_MAX_AGE_S } from "../../auth/session-cookie";
 import type { Actor, Deps } from "../deps";
 import { assertAdmin } from "./require-admin";
@@ -13,18 +14,6 @@ export const listPeopleInput = z.object({
   q: z.string().trim().max(100).optional(),
   after: z.string().max(254).optional(),
 });
-
-export interface PersonRow {
-  userId: string;
-  entityId: string;
-  name: string;
-  email: string;
-  role: "admin" | "member";
-  status: "active" | "deactivated";
-  lastActiveAt: string | null;
-  spaceCount: number;
-  createdAt: string;
-}
 
 interface Raw {
   userId: string;
@@ -40,7 +29,7 @@ interface Raw {
   lastMessage: Date | null;
 }
 
-export async function listPeople({ db }: Pick<Deps, "db">, actor: Actor, input: z.infer<typeof listPeopleInput>) {
+export async function listPeople({ db }: Pick<Deps, "db">, actor: Actor, input: z.infer<typeof listPeopleInput>): Promise<PeoplePage> {
   assertAdmin(actor, "see the people list");
   const like = input.q ? `%${input.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const rows = await db.$queryRaw<Raw[]>`
