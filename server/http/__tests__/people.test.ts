@@ -9,6 +9,8 @@ import { CLIENT_IP_HEADER } from "../client-ip";
 import { createApiToken } from "@/server/domain/users/create-api-token";
 import { verifyCredentials } from "@/server/domain/users/verify-credentials";
 import { signUp } from "@/server/domain/users/sign-up";
+import { sendMessage } from "@/server/domain/messages/send-message";
+import { listMessagesBefore } from "@/server/domain/messages/list-messages-before";
 import { listSpacesHandler } from "../list-spaces";
 import {
   acceptInviteHandler,
@@ -54,7 +56,9 @@ describe("people administration: who may", () => {
 
   it("refuses changes made with an API token, even an admin's (403)", async () => {
     const { token } = await createApiToken(t.deps, admin.actor, { name: "ci" });
-    expect((await run(t, changePersonHandler, request("/x", { method: "PATCH", bearer: token, body: { active: false } }), { id: member.userId })).status).toBe(403);
+    expect((await run(t, changePersonHandler, request("/x", { method: "PATCH", bearer: token, body: { active: false } }), { id: member.userId })).status).toBe(
+      403,
+    );
     expect((await run(t, createInviteHandler, request("/x", { bearer: token, body: {} }))).status).toBe(403);
   });
 
@@ -108,6 +112,10 @@ describe("roles", () => {
 describe("deactivation", () => {
   it("ends the cookie, the API token and the socket at once, refuses sign-in, and reactivation restores sign-in", async () => {
     const dee = await t.user("Dee");
+    const room = await t.deps.db.space.create({
+      data: { kind: "channel", name: "dee-room", memberships: { create: [{ entityId: dee.entityId }, { entityId: admin.entityId }] } },
+    });
+    await sendMessage(t.deps, dee.actor, { spaceId: room.id, text: "still here" });
     const { token } = await createApiToken(t.deps, dee.actor, { name: "cli" });
     const socket = await dee.connect();
     const closed = new Promise<string>((resolve) => socket.on("disconnect", (reason) => resolve(reason)));
@@ -123,6 +131,9 @@ describe("deactivation", () => {
     // No password reset for a deactivated person.
     expect((await run(t, issueResetHandler, request("/x", { method: "POST", cookie: admin.cookie }), { id: dee.userId })).status).toBe(409);
     expect(await t.deps.db.auditEntry.count({ where: { action: "person.deactivate" } })).toBe(1);
+    // Their messages stay, marked in the chat.
+    const seen = await listMessagesBefore(t.deps, admin.actor, { spaceId: room.id });
+    expect(seen.messages.find((m) => m.text === "still here")?.sender.name).toBe("Dee (deactivated)");
 
     expect((await patch(admin.cookie, dee.userId, { active: true })).status).toBe(200);
     expect(await verifyCredentials(t.deps.db, email, "password123")).toMatchObject({ id: dee.userId });
@@ -140,7 +151,9 @@ describe("invite links", () => {
     const stored = await t.deps.db.invite.findUniqueOrThrow({ where: { id: made.body.invite.id } });
     expect(JSON.stringify(stored)).not.toContain(made.body.token);
     // The plain sign-up is refused by the policy; the invite is not.
-    await expect(signUp(t.deps, { email: "x@closed.dev", name: "X", password: "password123", policy: { mode: "closed", domains: ["elsewhere.dev"] } })).rejects.toThrow(/closed/);
+    await expect(
+      signUp(t.deps, { email: "x@closed.dev", name: "X", password: "password123", policy: { mode: "closed", domains: ["elsewhere.dev"] } }),
+    ).rejects.toThrow(/closed/);
 
     const ok = await accept({ token: made.body.token, email: "ivy@closed.dev", name: "Ivy", password: "password123" });
     expect(ok.status).toBe(201);
@@ -192,7 +205,8 @@ describe("invite links", () => {
 
   it("rate limits uses per address (429)", async () => {
     const headers = { [CLIENT_IP_HEADER]: "10.77.0.1" };
-    for (let i = 0; i < RATE_LIMITS.linkUsesPerIp.points; i++) await accept({ token: "inv_nope", email: "n@test.dev", name: "N", password: "password123" }, headers);
+    for (let i = 0; i < RATE_LIMITS.linkUsesPerIp.points; i++)
+      await accept({ token: "inv_nope", email: "n@test.dev", name: "N", password: "password123" }, headers);
     const refused = await accept({ token: "inv_nope", email: "n@test.dev", name: "N", password: "password123" }, headers);
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe("rate_limited");
