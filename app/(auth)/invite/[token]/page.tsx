@@ -7,9 +7,18 @@ import { checkInvite } from "@/server/domain/people/invites";
 
 export const dynamic = "force-dynamic";
 
+/** A malformed %-escape is just an unknown token, not a server error. */
+const safeDecode = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return "";
+  }
+};
+
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
-  const { token } = await params;
-  const check = await checkInvite({ db: getDb() }, decodeURIComponent(token).slice(0, 200));
+  const token = safeDecode((await params).token).slice(0, 200);
+  const check = await checkInvite({ db: getDb() }, token);
   if (!check.ok) {
     return (
       <section className="space-y-4" aria-labelledby="invite-refused-heading">
@@ -32,7 +41,7 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
       <p className="mb-4 rounded-lg bg-accent-600/10 px-3 py-2 text-sm text-zinc-700 dark:text-zinc-300">
         You were invited to join this workspace{check.role === "admin" ? " as an admin" : ""}.
       </p>
-      <SignUpForm invite={decodeURIComponent(token)} />
+      <SignUpForm invite={token} />
     </>
   );
 }

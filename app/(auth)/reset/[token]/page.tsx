@@ -6,8 +6,17 @@ import { checkPasswordReset } from "@/server/domain/people/password-reset";
 
 export const dynamic = "force-dynamic";
 
+/** A malformed %-escape is just an unknown token, not a server error. */
+const safeDecode = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return "";
+  }
+};
+
 export default async function ResetPage({ params }: { params: Promise<{ token: string }> }) {
-  const token = decodeURIComponent((await params).token).slice(0, 200);
+  const token = safeDecode((await params).token).slice(0, 200);
   if (!(await checkPasswordReset({ db: getDb() }, token))) {
     return (
       <section className="space-y-4" aria-labelledby="reset-refused-heading">
