@@ -3,7 +3,7 @@
 // sign-in, invite links work once (and despite SIGNUP=closed), reset links work once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "@/lib/limits";
-import { startTestServer, type TestServer, type TestUser } from "@/server/testing/test-server";
+import { connectOutcome, startTestServer, type TestServer, type TestUser } from "@/server/testing/test-server";
 import { request, run } from "@/server/testing/http";
 import { CLIENT_IP_HEADER } from "../client-ip";
 import { createApiToken } from "@/server/domain/users/create-api-token";
@@ -139,6 +139,17 @@ describe("deactivation", () => {
     expect(await verifyCredentials(t.deps.db, email, "password123")).toMatchObject({ id: dee.userId });
     // The token stays revoked: reactivation restores sign-in, not old credentials.
     expect((await run(t, listSpacesHandler, request("/api/spaces", { bearer: token }))).status).toBe(401);
+  });
+
+  it("a session or token that outlived deactivation (a sign-in racing it) is still refused, by HTTP and the socket handshake", async () => {
+    const rae = await t.user("Rae");
+    const { token } = await createApiToken(t.deps, rae.actor, { name: "cli" });
+    // Deactivated behind the verbs' back: the rows that deactivation would remove are still there.
+    await t.deps.db.user.update({ where: { id: rae.userId }, data: { deactivatedAt: new Date() } });
+    expect((await run(t, listSpacesHandler, request("/api/spaces", { cookie: rae.cookie }))).status).toBe(401);
+    expect((await run(t, listSpacesHandler, request("/api/spaces", { bearer: token }))).status).toBe(401);
+    expect(await connectOutcome(t.url, { extraHeaders: { cookie: rae.cookie } })).toBe("unauthorized");
+    expect(await connectOutcome(t.url, { extraHeaders: { authorization: `Bearer ${token}` } })).toBe("unauthorized");
   });
 });
 
