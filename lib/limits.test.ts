@@ -274,4 +274,17 @@ describe("product limits", () => {
     expect(limits.MAX_AGENT_TOPICS).toBe(20);
     expect(limits.MAX_AGENT_TOPIC_LENGTH).toBe(60);
   });
+  it("people administration: 30 changes and 120 reads per admin per minute, 10 link uses per address per hour", () => {
+    expect(limits.RATE_LIMITS.peopleChangesPerUser).toEqual({ points: 30, durationS: 60 });
+    expect(limits.RATE_LIMITS.peopleReadsPerUser).toEqual({ points: 120, durationS: 60 });
+    expect(limits.RATE_LIMITS.linkUsesPerIp).toEqual({ points: 10, durationS: 3600 });
+  });
+  it("people pages of 50; invites last 7 days (at most 90), up to 100 uses and 20 channels; reset links last 1 hour", () => {
+    expect(limits.PEOPLE_PAGE_SIZE).toBe(50);
+    expect(limits.DEFAULT_INVITE_DAYS).toBe(7);
+    expect(limits.MAX_INVITE_DAYS).toBe(90);
+    expect(limits.MAX_INVITE_USES).toBe(100);
+    expect(limits.MAX_INVITE_CHANNELS).toBe(20);
+    expect(limits.PASSWORD_RESET_TTL_MS).toBe(3_600_000);
+  });
 });

@@ -284,6 +284,12 @@ export const RATE_LIMITS = {
   modelTestsPerUser: { points: 5, durationS: 60 },
   /** Audit pages read per user. */
   auditReadsPerUser: { points: 60, durationS: 60 },
+  /** People administration changes per admin: roles, (re)activation, invite links, reset links. */
+  peopleChangesPerUser: { points: 30, durationS: 60 },
+  /** People list pages and invite lists read per admin. */
+  peopleReadsPerUser: { points: 120, durationS: 60 },
+  /** Invite sign-ups and password resets per address (each costs a password hash). */
+  linkUsesPerIp: { points: 10, durationS: 60 * 60 },
   /** Changes to agents' goals, memories and plans per admin (the admin page saves one item per click). */
   agentKnowledgeChangesPerUser: { points: 60, durationS: 60 },
   /** Reads of agents' goals, memories, plans and plan runs per admin. */
@@ -325,6 +331,18 @@ export const RATE_LIMITS = {
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
+
+// --- People administration ---
+/** People per page of the admin's people list. */
+export const PEOPLE_PAGE_SIZE = 50;
+/** An invite link lasts this many days unless the admin says otherwise, and at most MAX_INVITE_DAYS. */
+export const DEFAULT_INVITE_DAYS = 7;
+export const MAX_INVITE_DAYS = 90;
+/** Most sign-ups one invite link allows, and most channels it joins. */
+export const MAX_INVITE_USES = 100;
+export const MAX_INVITE_CHANNELS = 20;
+/** An admin-issued password reset link works once, for this long. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
 /** Refusals in a row after which a socket's further refused events are answered slower. */
 export const REFUSALS_BEFORE_SLOWDOWN = 10;

@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 
 const SECTIONS = [
   { href: "/admin/agents", label: "Agents" },
+  { href: "/admin/people", label: "People" },
   { href: "/admin/runs", label: "Runs" },
   { href: "/admin/usage", label: "Usage" },
   { href: "/admin/audit", label: "Audit log" },
@@ -16,7 +17,7 @@ export function AdminNav() {
   const path = usePathname();
   return (
     <nav aria-label="Admin sections">
-      <ul className="flex gap-1 md:flex-col">
+      <ul className="flex flex-wrap gap-1 md:flex-col">
         {SECTIONS.map((s) => {
           const active = path === s.href || path.startsWith(`${s.href}/`);
           return (

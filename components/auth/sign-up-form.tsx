@@ -13,8 +13,11 @@ import { WRONG_CREDENTIALS } from "./sign-in-outcome";
 const SIGNED_UP_BUT_NOT_IN =
   "We could not sign you in with this email and password. Check your credentials: if you already have an account with this email, sign in with its password.";
 
-/** `domains`: the only email domains this workspace accepts (SIGNUP_DOMAINS); empty → any. */
-export function SignUpForm({ domains = [] }: { domains?: string[] }) {
+/**
+ * `domains`: the only email domains this workspace accepts (SIGNUP_DOMAINS); empty → any.
+ * `invite`: an invite link's token; the account is then made through the link, whatever the policy.
+ */
+export function SignUpForm({ domains = [], invite }: { domains?: string[]; invite?: string }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -28,7 +31,13 @@ export function SignUpForm({ domains = [] }: { domains?: string[] }) {
     };
     setPending(true);
     setError(null);
-    const res = await fetch("/api/signup", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = invite
+      ? await fetch("/api/invites/accept", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ ...body, token: invite }),
+        })
+      : await fetch("/api/signup", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     if (!res.ok) {
       const data = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
       setPending(false);

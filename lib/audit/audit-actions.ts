@@ -24,6 +24,12 @@ export const AUDIT_ACTIONS = [
   "key.revoke",
   "settings.update",
   "space.budget",
+  "person.role",
+  "person.deactivate",
+  "person.reactivate",
+  "person.password_reset",
+  "invite.create",
+  "invite.revoke",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -25,6 +25,12 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "key.revoke": "revoked service key",
   "settings.update": "changed settings",
   "space.budget": "set the agents' token budget of",
+  "person.role": "changed the role of",
+  "person.deactivate": "deactivated",
+  "person.reactivate": "reactivated",
+  "person.password_reset": "issued a password reset link for",
+  "invite.create": "created",
+  "invite.revoke": "revoked",
 };
 
 const CLIP = 160;

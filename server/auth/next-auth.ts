@@ -107,6 +107,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
           },
           signupPolicyOf(e),
         );
+        // A deactivated person's provider identity still resolves to them: refuse here, with a reason.
+        if (ours.deactivatedAt) {
+          log.info({ provider: account.provider }, "oauth sign-in refused: account deactivated");
+          return oauthErrorUrl("/signin", "deactivated", account.provider);
+        }
         resolvedUsers.set(account, ours.id);
         return true;
       } catch (err) {

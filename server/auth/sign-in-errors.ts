@@ -6,9 +6,9 @@ import { providerLabel } from "../domain/users/link-oauth-account";
 import { signupDomainsMessage, type SignupRefusal } from "../domain/users/signup-policy";
 import { OAUTH_PROVIDERS } from "./oauth-providers";
 
-export type OAuthErrorCode = OAuthRefusal | SignupRefusal;
+export type OAuthErrorCode = OAuthRefusal | SignupRefusal | "deactivated";
 
-const OURS = new Set<string>(["email_exists", "email_unverified", "linked_elsewhere", "no_email", "signup_closed", "signup_domain"]);
+const OURS = new Set<string>(["email_exists", "email_unverified", "linked_elsewhere", "no_email", "signup_closed", "signup_domain", "deactivated"]);
 
 export const isOAuthErrorCode = (code: unknown): code is OAuthErrorCode => typeof code === "string" && OURS.has(code);
 
@@ -34,6 +34,8 @@ export function signInErrorMessage(code: string | string[] | undefined, provider
       return "Sign-up is closed on this workspace. Ask an admin for an account.";
     case "signup_domain":
       return domains.length ? `${signupDomainsMessage(domains)}.` : "Sign-up is limited to certain email domains on this workspace.";
+    case "deactivated":
+      return "This account is deactivated. Ask an admin to reactivate it.";
     case "AccessDenied":
       return "Sign-in was refused.";
     case "OAuthCallbackError":

@@ -5,14 +5,17 @@ import { groupReactions, reactionSelect, type ReactionRow } from "./reactions/gr
 import { type QuestionRow, questionSelect, toQuestionDto } from "./questions/question-dto";
 
 export const entitySelect = { id: true, name: true, type: true, avatarColor: true } as const;
+/** Senders and members also say whether their person was deactivated (their name then carries "(deactivated)"). */
+const deactivatedSelect = { user: { select: { deactivatedAt: true } } } as const;
 /** Members also carry their agent's provider and state, so the UI can label offline, disabled and deleted agents. */
 export const memberEntitySelect = {
   ...entitySelect,
+  ...deactivatedSelect,
   agent: { select: { id: true, provider: true, enabled: true, archivedAt: true, modelSettings: true } },
 } as const;
 
 export const messageInclude = {
-  sender: { select: entitySelect },
+  sender: { select: { ...entitySelect, ...deactivatedSelect } },
   replyTo: { select: { id: true, seq: true, text: true, deletedAt: true, sender: { select: { name: true } } } },
   // Loaded by Prisma in one query for a whole page of messages (WHERE "messageId" IN …), not one per message.
   reactions: reactionSelect,
@@ -26,11 +29,16 @@ interface EntityRow {
   name: string;
   type: "human" | "agent";
   avatarColor: string | null;
+  /** Present when the query selected it (senders, members). */
+  user?: { deactivatedAt: Date | null } | null;
 }
+
+/** Marks a deactivated person in the chat: their messages stay, under their name and this suffix. */
+export const DEACTIVATED_SUFFIX = " (deactivated)";
 
 export const toEntityDto = (e: EntityRow): EntityDto => ({
   id: e.id,
-  name: e.name,
+  name: e.user?.deactivatedAt ? `${e.name}${DEACTIVATED_SUFFIX}` : e.name,
   type: e.type,
   avatarColor: e.avatarColor,
 });

@@ -18,6 +18,8 @@ import { bodyTooLarge, declaresTooLarge } from "./read-body";
 const HASHING_POSTS = new Map<string, RateLimitName>([
   ["/api/auth/callback/credentials", "signInPerIp"],
   ["/api/signup", "signupPerIp"],
+  ["/api/invites/accept", "linkUsesPerIp"],
+  ["/api/reset", "linkUsesPerIp"],
 ]);
 // In progress per address and in all: each one runs Next, next-auth (or the handler) and a
 // database lookup before it waits its turn for a hash, and that work, not the hashing, is what

@@ -13,7 +13,7 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
 export async function userForApiToken(db: Db, token: string) {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null;
   const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: { include: { entity: true } } } });
-  if (!row || row.revokedAt) return null;
+  if (!row || row.revokedAt || row.user.deactivatedAt) return null;
   // Best effort, not awaited on the request path.
   void db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
   return { ...row.user, tokenId: row.id };

@@ -47,7 +47,7 @@ export function connectLookups(db: Db): ConnectLookups {
       SELECT s."sessionToken" AS sid, s."userId", s.expires, u.email, u."isAdmin", u."entityId", e.name,
              ARRAY(SELECT m."spaceId" FROM "Membership" m WHERE m."entityId" = u."entityId") AS "spaceIds"
       FROM "Session" s JOIN "User" u ON u.id = s."userId" JOIN "Entity" e ON e.id = u."entityId"
-      WHERE s."sessionToken" = ANY(${[...sids]}::text[])`;
+      WHERE s."sessionToken" = ANY(${[...sids]}::text[]) AND u."deactivatedAt" IS NULL`;
     return new Map(rows.map((r) => [r.sid, r]));
   }, null);
   const spaces = coalescingLoader<string, string[]>(async (entityIds) => {
@@ -58,7 +58,8 @@ export function connectLookups(db: Db): ConnectLookups {
     return out;
   }, []);
   const liveTokens = coalescingLoader<string, boolean>(async (ids) => {
-    const rows = await db.$queryRaw<{ id: string }[]>`SELECT id FROM "ApiToken" WHERE id = ANY(${[...ids]}::text[]) AND "revokedAt" IS NULL`;
+    const rows = await db.$queryRaw<{ id: string }[]>`SELECT t.id FROM "ApiToken" t JOIN "User" u ON u.id = t."userId"
+      WHERE t.id = ANY(${[...ids]}::text[]) AND t."revokedAt" IS NULL AND u."deactivatedAt" IS NULL`;
     return new Map(rows.map((r) => [r.id, true]));
   }, false);
 

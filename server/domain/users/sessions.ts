@@ -12,6 +12,9 @@ import type { Deps } from "../deps";
 
 /** Starts a session for `userId` until `expires`; returns its id (the `sid` claim). */
 export async function createSession(db: Db, userId: string, expires: Date): Promise<string> {
+  // Sign-in paths refuse a deactivated account first; this is the last door.
+  const who = await db.user.findUnique({ where: { id: userId }, select: { deactivatedAt: true } });
+  if (who?.deactivatedAt) throw new Error("Refusing a session for a deactivated account");
   const sid = randomBytes(24).toString("base64url");
   await db.session.create({ data: { sessionToken: sid, userId, expires } });
   // Sign-in is rare; forget this user's expired sessions while we are here.
@@ -27,7 +30,8 @@ export function isLiveSessionRow(row: { userId: string; expires: Date | string }
 /** The user behind a live session (with its entity), or null when it ended, expired or is someone else's. */
 export async function userForSession(db: Db, sid: string, userId: string) {
   const row = await db.session.findUnique({ where: { sessionToken: sid }, include: { user: { include: { entity: true } } } });
-  return isLiveSessionRow(row, userId) ? row!.user : null;
+  // Deactivation deletes the sessions; this refuses one a sign-in raced in meanwhile.
+  return isLiveSessionRow(row, userId) && !row!.user.deactivatedAt ? row!.user : null;
 }
 
 export async function isSessionLive(db: Db, sid: string, userId: string): Promise<boolean> {

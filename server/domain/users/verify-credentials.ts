@@ -11,5 +11,6 @@ import { verifyDummyPassword, verifyPassword } from "./password";
 export async function verifyCredentials(db: Db, email: string, password: string, queue?: string) {
   const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() }, include: { entity: true } });
   if (!user?.passwordHash) return verifyDummyPassword(password, queue).then(() => null);
-  return (await verifyPassword(password, user.passwordHash, queue)) ? user : null;
+  // A deactivated account is refused after the hash, so the timing says nothing either.
+  return (await verifyPassword(password, user.passwordHash, queue)) && !user.deactivatedAt ? user : null;
 }

@@ -1,0 +1,8 @@
+// POST /api/reset: see server/http/people.ts.
+import { nextRoute } from "@/server/http/next-route";
+import { usePasswordResetHandler } from "@/server/http/people";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+export const POST = nextRoute(usePasswordResetHandler);
