@@ -4,10 +4,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import { send, signIn } from "./helpers";
 
-async function critic(page: Page, provider: string) {
+/** Critic's step limit: at 1, a request that takes two tool calls (remember, then confirm) fails the run. */
+async function criticSteps(page: Page, maxToolSteps: number) {
   const { agents } = await (await page.request.get("/api/agents")).json();
   const id = agents.find((a: { name: string }) => a.name === "Critic").id;
-  const res = await page.request.patch(`/api/agents/${id}`, { data: { provider, modelId: provider === "offline" ? "parley-offline-1" : "gpt-4o-mini" } });
+  const res = await page.request.patch(`/api/agents/${id}`, { data: { maxToolSteps } });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -63,10 +64,11 @@ test("an admin watches runs arrive, filters them, opens one and its chain, and r
   await expect(admin.getByRole("heading", { name: "Agent chain", level: 1 })).toBeVisible();
   await expect(admin.getByRole("list", { name: "Chain tree" })).toContainText(question.slice(0, 40));
 
-  // A run that fails (Critic on a provider the server has no key for) is retried once.
-  await critic(chat, "openai");
+  // A run that fails (Critic past its step limit) is retried once. (An agent whose provider has
+  // no key is not woken at all: its refusal says so, and there is no run to retry.)
+  await criticSteps(chat, 1);
   try {
-    const ask = `Critic, review this ${Date.now()}`;
+    const ask = `Critic, remember that the review is at 4pm ${Date.now()}`;
     await send(chat, "#design", ask);
     await admin.goto("/admin/runs?status=failed");
     const failedRow = admin
@@ -83,7 +85,7 @@ test("an admin watches runs arrive, filters them, opens one and its chain, and r
     await expect(admin.getByRole("link", { name: "the failed run" })).toBeVisible();
     await admin.screenshot({ path: "test-results/admin-run-retry.png", fullPage: true });
   } finally {
-    await critic(chat, "offline");
+    await criticSteps(chat, 20);
   }
   await admin.setViewportSize({ width: 420, height: 900 });
   await admin.goto("/admin/runs");

@@ -22,15 +22,17 @@ async function shots(page: Page, name: string) {
 
 test("Ada mentions Ben from the autocomplete; Ben sees it highlighted, in Mentions and on the badge; he mutes the channel", async ({ browser }) => {
   const ada = await newUser(browser, "Ada");
-  const ben = await newUser(browser, "Ben");
+  // A name of its own: other specs sign up people called Ben too, and the picker lists everyone.
+  const benName = `Ben${Date.now() % 100000}`;
+  const ben = await newUser(browser, benName);
   const channel = `mentions-${Date.now()}`;
 
   // Ada opens a channel with Ben in it.
   await ada.page.getByRole("button", { name: "Create channel" }).click();
   const dialog = ada.page.getByRole("dialog", { name: "Create a channel" });
   await dialog.getByLabel("Name").fill(channel);
-  await dialog.getByLabel("Filter people and agents").fill("Ben");
-  await dialog.getByRole("checkbox", { name: "Ben", exact: true }).check();
+  await dialog.getByLabel("Filter people and agents").fill(benName);
+  await dialog.getByRole("checkbox", { name: benName, exact: true }).check();
   await dialog.getByRole("button", { name: "Create channel" }).click();
   await expect(ada.page.getByRole("heading", { name: `#${channel}`, level: 1 })).toBeVisible();
   await expect(ben.page.getByRole("link", { name: new RegExp(`^#${channel}`) })).toBeVisible();
@@ -43,14 +45,14 @@ test("Ada mentions Ben from the autocomplete; Ben sees it highlighted, in Mentio
   await box.press("Escape");
   await expect(list).toBeHidden();
   await box.pressSequentially("e");
-  await expect(list.getByRole("option", { name: "@Ben", selected: true })).toBeVisible();
+  await expect(list.getByRole("option", { name: `@${benName}`, selected: true })).toBeVisible();
   await shots(ada.page, "autocomplete");
   await box.press("Enter");
   await expect(list).toBeHidden();
-  await expect(box).toHaveValue("@Ben ");
+  await expect(box).toHaveValue(`@${benName} `);
   await box.pressSequentially("can you review this?");
   await box.press("Enter");
-  await expect(log(ada.page, `#${channel}`).getByText("@Ben")).toBeVisible();
+  await expect(log(ada.page, `#${channel}`).getByText(`@${benName}`)).toBeVisible();
 
   // Ben is elsewhere: the channel's mention badge and the Mentions entry count it.
   await expect(ben.page.getByRole("link", { name: new RegExp(`^#${channel}.*1 mention`) })).toBeVisible();
@@ -58,14 +60,14 @@ test("Ada mentions Ben from the autocomplete; Ben sees it highlighted, in Mentio
   await expect(mentionsLink).toBeVisible();
   await mentionsLink.click();
   const item = ben.page.getByRole("article", { name: `Ada in #${channel}` });
-  await expect(item.getByText("@Ben")).toBeVisible();
-  await expect(item.locator('[data-mention="me"]')).toHaveText("@Ben");
+  await expect(item.getByText(`@${benName}`)).toBeVisible();
+  await expect(item.locator('[data-mention="me"]')).toHaveText(`@${benName}`);
   await shots(ben.page, "mentions-view");
 
   // Jumping opens the channel; reading it clears the badge.
   await item.getByRole("button", { name: "Jump to message" }).click();
   await expect(ben.page.getByRole("heading", { name: `#${channel}`, level: 1 })).toBeVisible();
-  await expect(log(ben.page, `#${channel}`).locator('[data-mention="me"]')).toHaveText("@Ben");
+  await expect(log(ben.page, `#${channel}`).locator('[data-mention="me"]')).toHaveText(`@${benName}`);
   await expect(ben.page.getByRole("link", { name: "Mentions", exact: true })).toBeVisible();
 
   // Ben mutes the channel from its bell menu.

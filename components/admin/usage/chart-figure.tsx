@@ -15,7 +15,7 @@ interface Props {
 
 export function ChartFigure({ title, summary, columns, rows, children }: Props) {
   return (
-    <figure aria-label={title} className="min-w-0 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800">
+    <figure aria-label={title} className="relative min-w-0 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800">
       <figcaption>
         <span className="font-semibold">{title}</span>
         <span className="mt-0.5 block text-xs text-zinc-600 dark:text-zinc-400">{summary}</span>
@@ -23,33 +23,38 @@ export function ChartFigure({ title, summary, columns, rows, children }: Props) 
       <div aria-hidden className="mt-3 h-56 text-zinc-600 dark:text-zinc-400">
         {children}
       </div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c} scope="col">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={String(r[0])}>
-              {r.map((cell, i) =>
-                i === 0 ? (
-                  <th key={columns[i]} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={columns[i]}>{cell}</td>
-                ),
-              )}
+      {/* The figures for screen readers. A table cannot be narrowed by sr-only (it grows to fit its
+          cells), so a wrapper is the hidden box and the figure its positioned container: a
+          month of rows no longer widens the page on a phone. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={String(r[0])}>
+                {r.map((cell, i) =>
+                  i === 0 ? (
+                    <th key={columns[i]} scope="row">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={columns[i]}>{cell}</td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
