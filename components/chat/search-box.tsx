@@ -7,7 +7,7 @@ import { MAX_SEARCH_QUERY_LENGTH } from "@/lib/limits";
 export function SearchBox({ inputRef, onSearch }: { inputRef: RefObject<HTMLInputElement | null>; onSearch(query: string): void }) {
   const [text, setText] = useState("");
   return (
-    <search aria-label="Messages" className="max-sm:min-w-0 max-sm:flex-1">
+    <search aria-label="Messages" className="max-sm:order-last max-sm:basis-full">
       <form
         onSubmit={(e) => {
           e.preventDefault();

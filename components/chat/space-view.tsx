@@ -137,7 +137,7 @@ export function SpaceView({
     <ReactionsProvider meId={meId} space={space} react={actions.react}>
       <SteeringContext.Provider value={steering}>
         <section aria-label={title} className="flex min-w-0 flex-1 flex-col">
-          <header className="flex items-center gap-3 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
+          <header className="flex items-center gap-3 border-b border-zinc-200 px-4 py-2.5 max-sm:flex-wrap max-sm:gap-y-2 dark:border-zinc-800">
             <button
               type="button"
               onClick={onOpenSidebar}
@@ -155,9 +155,17 @@ export function SpaceView({
             <button
               type="button"
               onClick={() => setThreadsOpen(true)}
+              aria-label="Threads"
+              title="Threads"
               className="rounded-lg border border-zinc-200 px-2 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
             >
-              Threads
+              {/* On a phone the header keeps room for the space's name: an icon instead of the word. */}
+              <span aria-hidden className="sm:hidden">
+                🧵
+              </span>
+              <span aria-hidden className="max-sm:hidden">
+                Threads
+              </span>
             </button>
             {space.kind === "channel" && (
               <button
