@@ -48,7 +48,8 @@ export const r3: Scenario = {
 
       // Part 1: killed while streaming. n1 alone claims the run.
       const onN1 = await open(0);
-      const ask = await onN1.send("Echo, what do you make of the launch plan, in detail?", randomUUID());
+      // Not "in detail": the offline model then writes an essay that at this speed streams for minutes.
+      const ask = await onN1.send("Echo, what do you make of the launch plan?", randomUUID());
       const streaming = await runOf(stack.db, echo.id, ask.id, "running");
       await stack.startNode(1);
       const onN2 = await open(1);
