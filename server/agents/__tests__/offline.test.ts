@@ -6,7 +6,7 @@ import { createAgent, everyMessage } from "../../testing/agents";
 import { createChannel } from "../../domain/spaces/create-channel";
 import { sendMessage } from "../../domain/messages/send-message";
 import { ManualClock } from "../clock";
-import { MAX_CHAIN_DEPTH } from "@/lib/limits";
+import { MAX_CHAIN_DEPTH, MAX_MESSAGE_LENGTH } from "@/lib/limits";
 
 let srv: TestServer;
 afterEach(async () => srv?.close());
@@ -112,5 +112,16 @@ describe("offline model", () => {
     await srv.gateway.tick();
     await srv.gateway.idle();
     expect((await texts()).at(-1)).toBe("Scout: **Reminder** for Ada: stretch");
+  });
+});
+
+describe("the offline model's long answer", () => {
+  it("fits one message, so an essay nobody stops is posted whole", async () => {
+    const { say, texts } = await demo();
+    await say("Planner, write an essay on release trains, in detail");
+    const essay = (await texts()).find((t) => t.startsWith("Planner: Here is a longer answer"));
+    expect(essay).toBeDefined();
+    expect(essay).toContain("That is the whole of it.");
+    expect(essay!.length - "Planner: ".length).toBeLessThanOrEqual(MAX_MESSAGE_LENGTH);
   });
 });

@@ -21,6 +21,7 @@
 // so words inside a name or message cannot pose as a field or a mark.
 import { mentions } from "@/lib/agents/reply-modes";
 import { matchTopics } from "../triggers/addressing/topic-match";
+import { MAX_MESSAGE_LENGTH } from "@/lib/limits";
 
 export interface Action {
   tool: string;
@@ -292,9 +293,17 @@ function opinion(me: string, text: string): string {
 }
 
 /** A long, plain answer: a few paragraphs, so its streaming lasts long enough to be watched (and stopped). */
+const END = "That is the whole of it.";
+
 function longAnswer(topic: string): string {
   const paragraph = (n: number) =>
     `${n}. On “${topic}”: this part weighs the trade-offs one by one, the costs first, then what each option buys, and what would change the decision. ` +
     "Each point is kept short so it can be checked against what the team already knows, and anything uncertain is marked as such.";
-  return ["Here is a longer answer, in parts.", ...Array.from({ length: 16 }, (_, i) => paragraph(i + 1)), "That is the whole of it."].join("\n\n");
+  // As many parts as fit one message: an answer past the length limit would be refused whole.
+  const parts = ["Here is a longer answer, in parts."];
+  for (let n = 1; n <= 16; n++) {
+    if ([...parts, paragraph(n), END].join("\n\n").length > MAX_MESSAGE_LENGTH) break;
+    parts.push(paragraph(n));
+  }
+  return [...parts, END].join("\n\n");
 }
