@@ -53,6 +53,22 @@ describe("mentions", () => {
     expect(cyGot).toEqual([]);
   });
 
+  it("a mention in a thread reply is recorded and reaches the mentioned person, once even when retried", async () => {
+    // A space of its own: the tests below count Ben's mentions in #design.
+    const own = (await createChannel(t.deps, ada.actor, { name: "thread-mentions", memberIds: [ben.entityId, cy.entityId] })).id;
+    const root = await sendMessage(t.deps, ada.actor, { spaceId: own, text: "thread root for mentions" });
+    const benSocket = await ben.connect();
+    const got = waitFor(benSocket, "mention:new");
+    const reply = await sendMessage(t.deps, cy.actor, { spaceId: own, text: "@Ben over to you", threadRootId: root.message.id, clientMessageId: "thread-m1" });
+    expect(reply.message.threadRootId).toBe(root.message.id);
+    expect((await got).message.id).toBe(reply.message.id);
+    await sendMessage(t.deps, cy.actor, { spaceId: own, text: "@Ben over to you", threadRootId: root.message.id, clientMessageId: "thread-m1" });
+    const rows = await t.deps.db.mention.findMany({ where: { messageId: reply.message.id } });
+    expect(rows).toMatchObject([{ mentionedEntityId: ben.entityId, spaceId: own, seq: reply.message.seq }]);
+    // Leave #thread-mentions: the Mentions view below counts only #design.
+    await leaveSpace(t.deps, ben.actor, { spaceId: own });
+  });
+
   it("a retried send writes its mentions once; an explicit token of a non-member writes none", async () => {
     const first = await sendMessage(t.deps, ada.actor, { spaceId, text: "again @ben", clientMessageId: "retry-1" });
     const again = await sendMessage(t.deps, ada.actor, { spaceId, text: "again @ben", clientMessageId: "retry-1" });

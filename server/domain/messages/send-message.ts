@@ -67,7 +67,7 @@ export async function sendMessage(deps: Deps, actor: Actor, input: SendMessageIn
               runId: input.runId,
               chainDepth: input.chainDepth,
               origin: input.origin,
-            })
+            }).then((r) => withThreadMentions(db, r, mentionIds))
           : insertMessage(db, {
               spaceId: input.spaceId,
               senderId: actor.entityId,
@@ -84,7 +84,6 @@ export async function sendMessage(deps: Deps, actor: Actor, input: SendMessageIn
       (r) => {
         const message = toMessageDto(r);
         events.publish(rooms.space(input.spaceId), "message:new", { message });
-        // Thread replies are stored by their own statement, which writes no Mention rows yet.
         for (const id of "mentionedIds" in r ? (r.mentionedIds as string[]) : []) events.publish(rooms.entity(id), "mention:new", { message });
         // The root's new summary follows its reply, so a client never counts a reply it has not got.
         if ("rootSummary" in r && r.threadRootId)
@@ -141,4 +140,23 @@ async function findByKey({ db }: Deps, senderId: string, clientMessageId: string
   if (!row) return null;
   if (row.spaceId !== spaceId) throw new AppError("conflict", "This clientMessageId was already used in another space");
   return toMessageDto(row);
+}
+
+/**
+ * A thread reply's mentions: its own statement (parley_insert_thread_reply) stores the reply and
+ * the root's summary, and the Mention rows follow it here. The rows' key (message, person) makes
+ * a repeat write nothing, and only members were picked out (prepareMentions).
+ */
+async function withThreadMentions<R extends { id: string; seq: number; spaceId: string }>(
+  db: Deps["db"],
+  r: R | null,
+  mentionIds: string[],
+): Promise<(R & { mentionedIds: string[] }) | null> {
+  if (!r) return null;
+  if (mentionIds.length)
+    await db.mention.createMany({
+      data: mentionIds.map((mentionedEntityId) => ({ messageId: r.id, spaceId: r.spaceId, seq: r.seq, mentionedEntityId })),
+      skipDuplicates: true,
+    });
+  return { ...r, mentionedIds: mentionIds };
 }
